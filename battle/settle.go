@@ -1,0 +1,625 @@
+// Package battle is the battle judge's rule engine: it settles the battles fought in a turn
+// from the judge's results (B2, B8–B10, 4.3–4.5), carries out transfers (T3), counts days,
+// heals (D1–D5), destroys bases (D7) and decides the round (D8). It also rolls verifiable dice
+// (B5, B6) and evaluates the server's secret formulas (B3, B7). It imports only domain and
+// the standard library.
+package battle
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/coalition-wargame/coalition/domain"
+)
+
+// Fought lists the battles fought this turn: every square where armies of different sides
+// stand when the turn opens, with the kind and attacker the lock that made it gave (B1).
+func Fought(m *domain.Map) []domain.Battle {
+	bySq := map[domain.Square][]int{}
+	var squares []domain.Square
+	for i := range m.Armies {
+		s := m.Armies[i].At
+		if _, ok := bySq[s]; !ok {
+			squares = append(squares, s)
+		}
+		bySq[s] = append(bySq[s], i)
+	}
+	slices.SortFunc(squares, cmpSquare)
+	var out []domain.Battle
+	for _, s := range squares {
+		ids := bySq[s]
+		if !mixed(m, ids) {
+			continue
+		}
+		b := domain.Battle{Square: s, Kind: domain.Meeting}
+		if prev := m.BattleAt(s); prev != nil {
+			b.Kind, b.Attacker = prev.Kind, prev.Attacker
+		}
+		for _, i := range ids {
+			b.Armies = append(b.Armies, m.Armies[i].Name)
+		}
+		slices.Sort(b.Armies)
+		if b.Attacker != "" && !slices.Contains(b.Armies, b.Attacker) {
+			b.Attacker = ""
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+func cmpSquare(a, b domain.Square) int {
+	if a.Col != b.Col {
+		return int(a.Col) - int(b.Col)
+	}
+	return int(a.Row) - int(b.Row)
+}
+
+func mixed(m *domain.Map, ids []int) bool {
+	for _, i := range ids[1:] {
+		if domain.Enemy(m.Armies[i].Side, m.Armies[ids[0]].Side) {
+			return true
+		}
+	}
+	return false
+}
+
+// Ledger is what settling a turn's battles did, for the update that follows and the report.
+type Ledger struct {
+	// Settled are the battles that ended, with their winners.
+	Settled []Settled
+	// Battles are battles to be fought next turn: those nobody won (B2) and push battles (B8).
+	Battles []domain.Battle
+	// Removed names armies killed (4.3) or destroyed empty (B9).
+	Removed []string
+	// ChangedSides names armies captured or liberated (4.5) and their new side.
+	ChangedSides map[string]domain.Side
+	// Displaced names armies moved off their square after the moves: pushed, teleported or
+	// leaving a won square (B8, B10, 4.5).
+	Displaced map[string]bool
+	// Won and Lost name the armies of each settled battle's sides.
+	Won, Lost map[string]bool
+	// Losses are the troops lost this update: army → creature → count.
+	Losses map[string]map[string]int
+	// Pushes say where each displaced army went and why, for the report.
+	Pushes []Push
+}
+
+// Settled is one battle that ended this turn.
+type Settled struct {
+	Battle domain.Battle `json:"battle"`
+	Winner domain.Side   `json:"winner"`
+	// Winners and Losers name the armies of each side.
+	Winners []string        `json:"winners"`
+	Losers  []string        `json:"losers"`
+	Kill    *domain.Attempt `json:"kill,omitempty"`
+	Capture *domain.Attempt `json:"capture,omitempty"`
+}
+
+// Push is an army moved after the moves, and why.
+type Push struct {
+	Army   string        `json:"army"`
+	From   domain.Square `json:"from"`
+	To     domain.Square `json:"to"`
+	Reason string        `json:"reason"`
+}
+
+func newLedger() *Ledger {
+	return &Ledger{ChangedSides: map[string]domain.Side{}, Displaced: map[string]bool{}, Won: map[string]bool{}, Lost: map[string]bool{}, Losses: map[string]map[string]int{}}
+}
+
+// Settle applies the judge's results to the battles fought this turn, on the map as the moves
+// left it (B8): losses, kills, captures, the winner that must leave a 2-army side, losers
+// pushed, and troops waiting for the battle's end (T3). A battle without a result, or a result
+// that does not fit its battle, is an error naming it.
+func Settle(m *domain.Map, fought []domain.Battle, results []domain.BattleResult, d *domain.Draws) (*Ledger, error) {
+	lg := newLedger()
+	used := make([]bool, len(results))
+	for _, b := range fought {
+		ri := -1
+		for i := range results {
+			if results[i].Square == b.Square {
+				if ri >= 0 {
+					return nil, domain.Errorf(domain.ErrInvalid, "two results are given for the battle at %s", b.Square)
+				}
+				ri = i
+			}
+		}
+		if ri < 0 {
+			return nil, domain.Errorf(domain.ErrInvalid, "the battle at %s (%s) has no result", b.Square, joinNames(b.Armies))
+		}
+		used[ri] = true
+		if err := lg.settle(m, b, &results[ri], d); err != nil {
+			return nil, err
+		}
+	}
+	for i, r := range results {
+		if !used[i] {
+			return nil, domain.Errorf(domain.ErrInvalid, "a result is given for %s, but no battle is fought there this turn", r.Square)
+		}
+	}
+	if len(lg.Removed) > 0 {
+		m.Armies = slices.DeleteFunc(m.Armies, func(a domain.Army) bool { return slices.Contains(lg.Removed, a.Name) })
+	}
+	return lg, nil
+}
+
+func joinNames(n []string) string {
+	s := ""
+	for i, x := range n {
+		if i > 0 {
+			s += " vs "
+		}
+		s += x
+	}
+	return s
+}
+
+func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult, d *domain.Draws) error {
+	in := func(name string) *domain.Army {
+		if !slices.ContainsFunc(b.Armies, func(n string) bool { return domain.SameName(n, name) }) {
+			return nil
+		}
+		return m.Army(name)
+	}
+	// losses (B7)
+	lossArmies := make([]string, 0, len(r.Losses))
+	for name := range r.Losses {
+		lossArmies = append(lossArmies, name)
+	}
+	slices.Sort(lossArmies)
+	for _, name := range lossArmies {
+		a := in(name)
+		if a == nil {
+			return domain.Errorf(domain.ErrInvalid, "the result at %s gives losses for %s, which is not in that battle", b.Square, name)
+		}
+		if err := lg.wound(a, r.Losses[name], b.Square); err != nil {
+			return err
+		}
+	}
+	if r.Winner == "" {
+		if r.Kill != nil || r.Capture != nil || r.Leaves != nil || !r.LoserTo.IsZero() {
+			return domain.Errorf(domain.ErrInvalid, "the battle at %s has no winner, so nobody can kill, capture, leave or be pushed", b.Square)
+		}
+		lg.Battles = append(lg.Battles, b)
+		return nil
+	}
+	w := in(r.Winner)
+	if w == nil {
+		return domain.Errorf(domain.ErrInvalid, "the winner at %s, %s, is not in that battle", b.Square, r.Winner)
+	}
+	st := Settled{Battle: b, Winner: w.Side, Kill: r.Kill, Capture: r.Capture}
+	for _, n := range b.Armies {
+		if m.Army(n).Side == w.Side {
+			st.Winners = append(st.Winners, n)
+			lg.Won[n] = true
+		} else {
+			st.Losers = append(st.Losers, n)
+			lg.Lost[n] = true
+		}
+	}
+	lg.Settled = append(lg.Settled, st)
+	gone := map[string]bool{}
+	stays := "" // a captured army that could not be teleported
+	if k := r.Kill; k != nil {
+		by, target, err := lg.attempt(m, b, st, k, "kill", in)
+		if err != nil {
+			return err
+		}
+		lg.risk(by, k.RiskedLost, true)
+		if k.Success {
+			lg.Removed = append(lg.Removed, target.Name)
+			gone[target.Name] = true
+			target.At = domain.Square{} // off the map at once: it no longer holds its square
+		}
+	}
+	if c := r.Capture; c != nil {
+		by, target, err := lg.attempt(m, b, st, c, "capture", in)
+		if err != nil {
+			return err
+		}
+		if !target.Rank.Lowest() {
+			return domain.Errorf(domain.ErrInvalid, "%s is a %s army: only Lieutenant/Centurion and Lt Commander/CPL armies can be captured (4.5)", target.Name, target.Rank.Name(target.Side))
+		}
+		lg.risk(by, c.RiskedLost, false)
+		if c.Success {
+			gone[target.Name] = true
+			if !lg.capture(m, by, target, d) {
+				stays = target.Name
+			}
+		}
+	}
+	// a winning pair: one leaves first (4.4, B10)
+	if len(st.Winners) == 2 {
+		if err := lg.leave(m, b, st, r.Leaves, d); err != nil {
+			return err
+		}
+	} else if r.Leaves != nil {
+		return domain.Errorf(domain.ErrInvalid, "at %s only a winning side of two armies sends one away (4.4)", b.Square)
+	}
+	first := true
+	for _, n := range st.Losers {
+		if gone[n] {
+			continue
+		}
+		a := m.Army(n)
+		if a.Capture != nil && !a.Capture.Converted {
+			lg.liberate(a)
+		}
+		to := domain.Square{}
+		if first && !r.LoserTo.IsZero() {
+			to = r.LoserTo
+			if !m.Grid.Contains(to) || !domain.Adjacent(to, b.Square) {
+				return domain.Errorf(domain.ErrInvalid, "the loser at %s cannot be pushed to %s: it is not next to the battle (B8)", b.Square, to)
+			}
+			for i := range m.Armies {
+				o := &m.Armies[i]
+				if o.At == to && !domain.Enemy(o.Side, a.Side) {
+					return domain.Errorf(domain.ErrInvalid, "the loser %s cannot be pushed to %s: %s of its own side is there (B8)", a.Name, to, o.Name)
+				}
+			}
+		}
+		first = false
+		lg.push(m, a, to, d, "lost the battle at "+b.Square.String())
+	}
+	if stays != "" && len(st.Winners) > 0 {
+		for _, n := range st.Winners {
+			if a := m.Army(n); a != nil && a.At == b.Square {
+				lg.push(m, a, domain.Square{}, d, "bumped out: the army it captured stays at "+b.Square.String())
+			}
+		}
+	}
+	lg.deliver(m, b.Armies, true)
+	return nil
+}
+
+// wound takes losses from an army's troops.
+func (lg *Ledger) wound(a *domain.Army, losses map[string]int, sq domain.Square) error {
+	if len(losses) == 0 {
+		return nil
+	}
+	if a.Troops == nil {
+		return domain.Errorf(domain.ErrInvalid, "%s has no troop list, so its losses at %s cannot be applied", a.Name, sq)
+	}
+	names := make([]string, 0, len(losses))
+	for c := range losses {
+		names = append(names, c)
+	}
+	slices.Sort(names)
+	for _, c := range names {
+		n := losses[c]
+		t := a.Troop(c)
+		if t == nil {
+			return domain.Errorf(domain.ErrInvalid, "%s has no %s to lose at %s", a.Name, c, sq)
+		}
+		if n < 0 {
+			return domain.Errorf(domain.ErrInvalid, "%s cannot lose a negative number of %s", a.Name, c)
+		}
+		lg.lose(a, t, n)
+	}
+	return nil
+}
+
+func (lg *Ledger) lose(a *domain.Army, t *domain.Troop, n int) {
+	n = min(n, t.Alive)
+	if n == 0 {
+		return
+	}
+	t.Alive -= n
+	if lg.Losses[a.Name] == nil {
+		lg.Losses[a.Name] = map[string]int{}
+	}
+	lg.Losses[a.Name][t.Creature] += n
+}
+
+// risk takes the troops killed among those risked: 500 of the top slot for a kill, 2000 of the
+// lowest for a capture (4.3.2, 4.5, B9).
+func (lg *Ledger) risk(a *domain.Army, n int, top bool) {
+	if n <= 0 || a.Troops == nil {
+		return
+	}
+	slot := 0
+	for _, t := range a.Troops {
+		if t.Alive > 0 && (slot == 0 || (top && t.Slot > slot) || (!top && t.Slot < slot)) {
+			slot = t.Slot
+		}
+	}
+	for i := range a.Troops {
+		if n == 0 {
+			return
+		}
+		t := &a.Troops[i]
+		if t.Slot == slot && t.Alive > 0 {
+			k := min(n, t.Alive)
+			lg.lose(a, t, k)
+			n -= k
+		}
+	}
+}
+
+func (lg *Ledger) attempt(m *domain.Map, b domain.Battle, st Settled, at *domain.Attempt, what string, in func(string) *domain.Army) (*domain.Army, *domain.Army, error) {
+	by, target := in(at.By), in(at.Target)
+	switch {
+	case by == nil:
+		return nil, nil, domain.Errorf(domain.ErrInvalid, "the %s at %s is made by %s, which is not in that battle", what, b.Square, at.By)
+	case target == nil:
+		return nil, nil, domain.Errorf(domain.ErrInvalid, "the %s at %s targets %s, which is not in that battle", what, b.Square, at.Target)
+	case !domain.Enemy(by.Side, target.Side):
+		return nil, nil, domain.Errorf(domain.ErrInvalid, "%s cannot %s %s: they are on the same side", by.Name, what, target.Name)
+	case at.Success && !slices.Contains(st.Winners, by.Name):
+		return nil, nil, domain.Errorf(domain.ErrInvalid, "%s's %s at %s cannot succeed: it did not win the battle (4.3.3)", by.Name, what, b.Square)
+	}
+	return by, target, nil
+}
+
+// capture hands the target to the captor's side and teleports it to the nearest free base or
+// portal of that side, else the nearest free town (4.5, B9). It reports false when the army
+// has nowhere to go and stays.
+func (lg *Ledger) capture(m *domain.Map, by, t *domain.Army, d *domain.Draws) bool {
+	switch {
+	case t.Capture == nil:
+		t.Capture = &domain.Capture{Side: t.Side, Colors: t.Colors, Controllers: t.Controllers}
+		if by.Side == domain.Coalition && len(by.Colors) > 0 {
+			t.Colors = []domain.Color{by.Colors[0]}
+		}
+	case t.Capture.Side == by.Side:
+		t.Colors, t.Controllers = t.Capture.Colors, t.Capture.Controllers
+		t.Capture = nil
+	default:
+		t.Capture.Converted = false
+	}
+	t.Side = by.Side
+	if t.Capture != nil {
+		t.Controllers = nil
+	}
+	t.Plan = nil
+	lg.ChangedSides[t.Name] = t.Side
+	kind := domain.Base
+	if by.Side == domain.Phyrexia {
+		kind = domain.Portal
+	}
+	for _, want := range []domain.SiteKind{kind, domain.Town} {
+		var best []domain.Square
+		dist := 1 << 30
+		for _, s := range m.Sites {
+			if s.Kind != want || s.Destroyed || (want != domain.Town && s.Side != by.Side) || occupied(m, s.At) {
+				continue
+			}
+			switch dd := domain.Steps(s.At, t.At); {
+			case dd < dist:
+				dist, best = dd, []domain.Square{s.At}
+			case dd == dist:
+				best = append(best, s.At)
+			}
+		}
+		if len(best) > 0 {
+			slices.SortFunc(best, cmpSquare)
+			to := best[d.Intn("capture:"+t.Name, len(best))]
+			lg.Pushes = append(lg.Pushes, Push{Army: t.Name, From: t.At, To: to, Reason: "captured by " + by.Name})
+			t.At = to
+			t.Days = 0
+			lg.Displaced[t.Name] = true
+			return true
+		}
+	}
+	return false
+}
+
+// liberate returns a partially converted army that lost a battle to its old side (4.5).
+func (lg *Ledger) liberate(a *domain.Army) {
+	c := a.Capture
+	a.Side, a.Colors, a.Controllers = c.Side, c.Colors, c.Controllers
+	a.Capture = nil
+	lg.ChangedSides[a.Name] = a.Side
+}
+
+func occupied(m *domain.Map, s domain.Square) bool {
+	for i := range m.Armies {
+		if m.Armies[i].At == s {
+			return true
+		}
+	}
+	return false
+}
+
+// leave sends one army of a winning pair out of the square before the losers are pushed
+// (4.4, B10): the one the strategy names, to its square if free, else at random.
+func (lg *Ledger) leave(m *domain.Map, b domain.Battle, st Settled, lv *domain.Leave, d *domain.Draws) error {
+	var a *domain.Army
+	to := domain.Square{}
+	if lv != nil {
+		if !slices.ContainsFunc(st.Winners, func(n string) bool { return domain.SameName(n, lv.Army) }) {
+			return domain.Errorf(domain.ErrInvalid, "%s cannot leave %s as a winner: it is not on the winning side", lv.Army, b.Square)
+		}
+		a = m.Army(lv.Army)
+		if !lv.To.IsZero() {
+			if !m.Grid.Contains(lv.To) || !domain.Adjacent(lv.To, b.Square) {
+				return domain.Errorf(domain.ErrInvalid, "%s cannot leave %s for %s: it is not next to the battle (4.4)", a.Name, b.Square, lv.To)
+			}
+			if !occupied(m, lv.To) {
+				to = lv.To
+			}
+		}
+	} else {
+		names := slices.Clone(st.Winners)
+		slices.Sort(names)
+		a = m.Army(names[d.Intn("leave:"+b.Square.String(), len(names))])
+	}
+	if a.At != b.Square {
+		return nil
+	}
+	lg.push(m, a, to, d, "won at "+b.Square.String()+" and leaves the square to its partner")
+	return nil
+}
+
+// push moves an army off its square after the moves (B8): to the given square, else to a
+// random empty neighbour; if none is empty, into a random neighbour held only by enemies (a
+// push battle next turn); if every neighbour holds a friend, to a random empty square of the
+// nearest ring that has one.
+func (lg *Ledger) push(m *domain.Map, a *domain.Army, to domain.Square, d *domain.Draws, reason string) {
+	from := a.At
+	label := "push:" + a.Name
+	if to.IsZero() {
+		var empty, enemy []domain.Square
+		for _, n := range m.Grid.Neighbours(nil, from) {
+			switch occupant(m, n, a) {
+			case 0:
+				empty = append(empty, n)
+			case 1:
+				enemy = append(enemy, n)
+			}
+		}
+		switch {
+		case len(empty) > 0:
+			to = empty[d.Intn(label, len(empty))]
+		case len(enemy) > 0:
+			to = enemy[d.Intn(label, len(enemy))]
+		default:
+			for r := 2; to.IsZero() && r < max(m.Grid.Cols, m.Grid.Rows); r++ {
+				empty = empty[:0]
+				for _, n := range m.Grid.RingSquares(nil, from, r) {
+					if occupant(m, n, a) == 0 {
+						empty = append(empty, n)
+					}
+				}
+				if len(empty) > 0 {
+					to = empty[d.Intn(label, len(empty))]
+				}
+			}
+			if to.IsZero() {
+				return
+			}
+		}
+	}
+	a.At = to
+	a.Plan = nil
+	lg.Displaced[a.Name] = true
+	lg.Pushes = append(lg.Pushes, Push{Army: a.Name, From: from, To: to, Reason: reason})
+	var names []string
+	for i := range m.Armies {
+		if m.Armies[i].At == to {
+			names = append(names, m.Armies[i].Name)
+		}
+	}
+	if len(names) > 1 && mixedNames(m, names) {
+		slices.Sort(names)
+		// an empty army pushed into an enemy is destroyed, with no battle (B9)
+		if a.Empty() {
+			lg.Removed = append(lg.Removed, a.Name)
+			return
+		}
+		for i := range lg.Battles {
+			if lg.Battles[i].Square == to {
+				lg.Battles[i].Armies = names
+				return
+			}
+		}
+		lg.Battles = append(lg.Battles, domain.Battle{Square: to, Armies: names, Kind: domain.Push})
+	}
+}
+
+func mixedNames(m *domain.Map, names []string) bool {
+	first := m.Army(names[0]).Side
+	for _, n := range names[1:] {
+		if domain.Enemy(first, m.Army(n).Side) {
+			return true
+		}
+	}
+	return false
+}
+
+// occupant classifies square s for army a: 0 empty, 1 held by one enemy army, 2 anything
+// else (a friend, or a battle already there).
+func occupant(m *domain.Map, s domain.Square, a *domain.Army) int {
+	n := 0
+	for i := range m.Armies {
+		o := &m.Armies[i]
+		if o.At != s || o == a {
+			continue
+		}
+		if !domain.Enemy(o.Side, a.Side) {
+			return 2
+		}
+		n++
+	}
+	return min(n, 2)
+}
+
+// deliver hands over the troops waiting for a battle to end (T3): a receiver that was already
+// in battle gets them only if it won, else they die; one attacked while waiting gets them
+// whatever the outcome.
+func (lg *Ledger) deliver(m *domain.Map, armies []string, settled bool) {
+	if !settled {
+		return
+	}
+	for _, n := range armies {
+		a := m.Army(n)
+		if a == nil || len(a.Incoming) == 0 {
+			continue
+		}
+		for _, s := range a.Incoming {
+			if s.WinOnly && !lg.Won[n] {
+				continue
+			}
+			Receive(a, s)
+		}
+		a.Incoming = nil
+	}
+}
+
+// Receive adds a shipment's troops to an army (2.3.3, T2): a creature it has joins its slot;
+// a new one the smallest slot that fits its size and has room. The receiver's full count rises
+// with its alive count, never past its slot's size (2.1).
+func Receive(a *domain.Army, s domain.Shipment) {
+	if a.Troops == nil {
+		return
+	}
+	names := make([]string, 0, len(s.Creatures))
+	for c := range s.Creatures {
+		names = append(names, c)
+	}
+	slices.Sort(names)
+	for _, c := range names {
+		n := s.Creatures[c]
+		if n <= 0 {
+			continue
+		}
+		t := a.Troop(c)
+		if t == nil {
+			var proto domain.Troop
+			for _, p := range s.Troops {
+				if domain.SameName(p.Creature, c) {
+					proto = p
+				}
+			}
+			var load [domain.Slots + 1]int
+			for _, x := range a.Troops {
+				load[x.Slot] += x.Alive
+			}
+			slot := 0
+			for sl := 1; sl <= domain.Slots; sl++ {
+				if proto.Size.Fits(a.Rank.SlotSize(sl)) && load[sl]+n <= domain.SlotCapacity(sl) {
+					slot = sl
+					break
+				}
+			}
+			if slot == 0 {
+				continue
+			}
+			a.Troops = append(a.Troops, domain.Troop{Creature: proto.Creature, Size: proto.Size, Colors: proto.Colors, Slot: slot})
+			t = &a.Troops[len(a.Troops)-1]
+		}
+		t.Alive += n
+		room := domain.SlotCapacity(t.Slot)
+		for _, x := range a.Troops {
+			if x.Slot == t.Slot && x.Creature != t.Creature {
+				room -= x.Full
+			}
+		}
+		t.Full = max(t.Alive, min(t.Full+n, room))
+	}
+}
+
+// String describes a settled battle for the lock report.
+func (s Settled) String() string {
+	return fmt.Sprintf("%s won at %s", joinNames(s.Winners), s.Battle.Square)
+}

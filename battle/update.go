@@ -1,0 +1,379 @@
+package battle
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/coalition-wargame/coalition/domain"
+)
+
+// Turn is what the update needs to know of the turn besides the map and the ledger.
+type Turn struct {
+	// Start and StartDays are every army's square and day count when the turn opened.
+	Start     map[string]domain.Square
+	StartDays map[string]int
+	// Moves are the moves made at the lock.
+	Moves []domain.Move
+	// Formed are the battles made at the lock (to be fought next turn).
+	Formed []domain.Battle
+	// Fought are the battles fought this turn.
+	Fought []domain.Battle
+	// Transfers are the accepted transfer orders (T3).
+	Transfers []domain.TransferOrder
+}
+
+// Changes is what the update did besides counting days.
+type Changes struct {
+	// Rejected are transfers cancelled because the receiver moved away (T3).
+	Rejected []domain.Rejection
+	// Healed are the troops restored: army → creature → count (D3–D5).
+	Healed map[string]map[string]int
+	// Converted names captured armies fully converted this turn (4.5).
+	Converted []string
+	// Destroyed names the sites destroyed this turn (D7).
+	Destroyed []string
+	// Delivered are the transfers carried out this turn.
+	Delivered []domain.TransferOrder
+}
+
+// Update finishes a lock after the moves and the battles: transfers (T3), day counts (D1, D2),
+// healing (D3–D5), conversion of captured armies (4.5), base destruction (D7) and the end of
+// the round (D8).
+func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
+	ch := &Changes{Healed: map[string]map[string]int{}}
+	next := map[string]bool{}
+	for _, bs := range [][]domain.Battle{t.Formed, lg.Battles} {
+		for _, b := range bs {
+			for _, n := range b.Armies {
+				next[n] = true
+			}
+		}
+	}
+	fought := map[string]bool{}
+	for _, b := range t.Fought {
+		for _, n := range b.Armies {
+			fought[n] = true
+		}
+	}
+	moved := map[string]bool{}
+	for _, mv := range t.Moves {
+		if mv.To != mv.From {
+			moved[mv.Army] = true
+		}
+	}
+	transfer(m, t, lg, ch, next, fought, moved)
+
+	counted := map[string]bool{}
+	for i := range m.Armies {
+		a := &m.Armies[i]
+		start, known := t.Start[a.Name]
+		left := !known || a.At != start || lg.Displaced[a.Name]
+		if a.Capture != nil && !a.Capture.Converted {
+			convert(m, a, left, next[a.Name], ch)
+			attribute(a, lg.Losses[a.Name])
+			continue
+		}
+		can := Countable(m, a)
+		switch {
+		case left:
+			a.Days = 0
+			if can && !next[a.Name] && !lg.Displaced[a.Name] && !lg.Lost[a.Name] {
+				a.Days, counted[a.Name] = 1, true
+			}
+		case next[a.Name]:
+		case lg.Lost[a.Name] || !can:
+			a.Days = 0
+		default:
+			a.Days++
+			counted[a.Name] = true
+		}
+		if a.Days == 0 {
+			for j := range a.Troops {
+				a.Troops[j].Wounds = nil
+			}
+		}
+		attribute(a, lg.Losses[a.Name])
+		if counted[a.Name] {
+			if h := heal(m, a); len(h) > 0 {
+				ch.Healed[a.Name] = h
+			}
+		}
+	}
+	destroy(m, t, lg, ch)
+	decide(m, counted)
+	return ch
+}
+
+// transfer carries out the turn's transfers (3.2.4.3, T3).
+func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next, fought, moved map[string]bool) {
+	for _, tr := range t.Transfers {
+		s, r := m.Army(tr.From), m.Army(tr.To)
+		if s == nil {
+			continue
+		}
+		if r != nil && moved[r.Name] && !fought[r.Name] {
+			ch.Rejected = append(ch.Rejected, domain.Rejection{Army: s.Name, Post: tr.Post, Line: tr.Line, Code: domain.CodeTransferCancelled,
+				Message: fmt.Sprintf("%s moved away, so the transfer is cancelled and %s keeps its troops (3.2.4.1)", r.Name, s.Name)})
+			continue
+		}
+		ship := domain.Shipment{From: s.Name, Creatures: tr.Creatures}
+		names := make([]string, 0, len(tr.Creatures))
+		for c := range tr.Creatures {
+			names = append(names, c)
+		}
+		slices.Sort(names)
+		sent := map[string]int{}
+		for _, c := range names {
+			st := s.Troop(c)
+			if st == nil {
+				continue
+			}
+			n := min(tr.Creatures[c], st.Alive)
+			st.Alive -= n
+			st.Full = max(st.Full-n, st.Alive)
+			sent[st.Creature] = n
+			proto := *st
+			proto.Alive, proto.Full, proto.Wounds = 0, 0, nil
+			ship.Troops = append(ship.Troops, proto)
+		}
+		ship.Creatures = sent
+		switch {
+		case r == nil:
+			// the receiver is gone: the troops are lost on the way
+		case fought[r.Name] && lg.Won[r.Name]:
+			Receive(r, ship)
+		case fought[r.Name] && lg.Lost[r.Name]:
+			// killed with the lost battle (3.2.4.3.3)
+		case fought[r.Name]:
+			ship.WinOnly = true
+			r.Incoming = append(r.Incoming, ship)
+		case next[r.Name]:
+			r.Incoming = append(r.Incoming, ship)
+		default:
+			Receive(r, ship)
+		}
+		if r != nil {
+			ch.Delivered = append(ch.Delivered, tr)
+		}
+	}
+}
+
+// Countable reports whether army a counts days where it stands (D2).
+func Countable(m *domain.Map, a *domain.Army) bool {
+	s := m.SiteAt(a.At)
+	if s == nil || s.Destroyed || !a.Side.IsTeam() {
+		return false
+	}
+	switch {
+	case s.Side == a.Side.Opponent() && s.Kind != domain.Town:
+		return true
+	case s.Kind == domain.Town:
+		if a.Rank.Lowest() {
+			return true
+		}
+	case s.Side == a.Side && a.Side == domain.Phyrexia && s.Kind == domain.Portal:
+		return true
+	case s.Side == a.Side && a.Side == domain.Coalition && s.Kind == domain.Base && a.HasColor(s.Color):
+		return true
+	}
+	return s.Side == a.Side && s.WinCondition && AllWinConditionsDestroyed(m, a.Side.Opponent())
+}
+
+// AllWinConditionsDestroyed reports whether side has win-condition sites and every one is
+// destroyed (1.7.2).
+func AllWinConditionsDestroyed(m *domain.Map, side domain.Side) bool {
+	n := 0
+	for _, s := range m.Sites {
+		if s.Side == side && s.WinCondition {
+			if !s.Destroyed {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
+// attribute records this update's losses against the army's current count (D1).
+func attribute(a *domain.Army, losses map[string]int) {
+	if a.Days == 0 {
+		return
+	}
+	for c, n := range losses {
+		t := a.Troop(c)
+		if t == nil || n == 0 {
+			continue
+		}
+		if k := len(t.Wounds); k > 0 && t.Wounds[k-1].Day == a.Days {
+			t.Wounds[k-1].Count += n
+		} else {
+			t.Wounds = append(t.Wounds, domain.Wound{Day: a.Days, Count: n})
+		}
+	}
+}
+
+// heal restores the losses due at the army's new count (D3–D5) and returns them.
+func heal(m *domain.Map, a *domain.Army) map[string]int {
+	s := m.SiteAt(a.At)
+	if s == nil || s.Destroyed || a.Troops == nil {
+		return nil
+	}
+	c := a.Days
+	phyrexian := func() map[string]int { // D3: at 2, 4, 6 … all but the latest day's losses
+		if c%2 != 0 {
+			return nil
+		}
+		return restore(a, func(*domain.Troop) int { return c - 1 })
+	}
+	coalition := func(color domain.Color) map[string]int { // D4: k+1 for the base's colour, else k+2
+		return restore(a, func(t *domain.Troop) int {
+			if color != "" && t.HasColor(color) {
+				return c - 1
+			}
+			return c - 2
+		})
+	}
+	switch {
+	case s.Kind == domain.Portal && s.Side == domain.Phyrexia && a.Side == domain.Phyrexia:
+		return phyrexian()
+	case s.Kind == domain.Base && s.Side == domain.Coalition && a.Side == domain.Coalition && a.HasColor(s.Color):
+		return coalition(s.Color)
+	case s.Kind == domain.Town && a.Rank.Lowest() && a.Side == domain.Phyrexia:
+		return phyrexian()
+	case s.Kind == domain.Town && a.Rank.Lowest() && a.Side == domain.Coalition:
+		return coalition("")
+	}
+	return nil
+}
+
+// restore heals every loss suffered on a counted day up to upTo(troop), losses from before the
+// count began (day 0) included, and returns what it healed.
+func restore(a *domain.Army, upTo func(*domain.Troop) int) map[string]int {
+	out := map[string]int{}
+	for i := range a.Troops {
+		t := &a.Troops[i]
+		limit := upTo(t)
+		if limit < 0 {
+			continue
+		}
+		tracked := 0
+		for _, w := range t.Wounds {
+			tracked += w.Count
+		}
+		n := max(t.Full-t.Alive-tracked, 0)
+		kept := t.Wounds[:0]
+		for _, w := range t.Wounds {
+			if w.Day <= limit {
+				n += w.Count
+			} else {
+				kept = append(kept, w)
+			}
+		}
+		t.Wounds = kept
+		if len(t.Wounds) == 0 {
+			t.Wounds = nil
+		}
+		n = min(n, t.Full-t.Alive)
+		if n > 0 {
+			t.Alive += n
+			out[t.Creature] = n
+		}
+	}
+	return out
+}
+
+// convert counts a partially converted army's days wherever it stands; after 2 it is fully
+// converted, and healed if it stands on a base, portal or town (4.5).
+func convert(m *domain.Map, a *domain.Army, left, inBattle bool, ch *Changes) {
+	switch {
+	case left:
+		a.Days = 0
+		return
+	case inBattle:
+		return
+	}
+	a.Days++
+	if a.Days < 2 {
+		return
+	}
+	a.Capture.Converted = true
+	ch.Converted = append(ch.Converted, a.Name)
+	if s := m.SiteAt(a.At); s != nil && !s.Destroyed {
+		h := map[string]int{}
+		for i := range a.Troops {
+			t := &a.Troops[i]
+			if t.Full > t.Alive {
+				h[t.Creature] = t.Full - t.Alive
+				t.Alive = t.Full
+			}
+			t.Wounds = nil
+		}
+		if len(h) > 0 {
+			ch.Healed[a.Name] = h
+		}
+	}
+}
+
+// destroy destroys every enemy base or portal on which an army had counted 4 days when the
+// turn opened and has stayed all turn (1.7.1, D7).
+func destroy(m *domain.Map, t Turn, lg *Ledger, ch *Changes) {
+	for i := range m.Armies {
+		a := &m.Armies[i]
+		s := m.SiteAt(a.At)
+		if s == nil || s.Destroyed || s.Kind == domain.Town || !a.Side.IsTeam() || s.Side != a.Side.Opponent() {
+			continue
+		}
+		if start, ok := t.Start[a.Name]; !ok || start != a.At || lg.Displaced[a.Name] || t.StartDays[a.Name] < 4 {
+			continue
+		}
+		s.Destroyed = true
+		ch.Destroyed = append(ch.Destroyed, s.Name)
+	}
+	for i := range m.Armies {
+		a := &m.Armies[i]
+		if s := m.SiteAt(a.At); s != nil && s.Destroyed && slices.Contains(ch.Destroyed, s.Name) {
+			a.Days = 0
+			for j := range a.Troops {
+				a.Troops[j].Wounds = nil
+			}
+		}
+	}
+}
+
+// decide ends the round (D8): a side whose win conditions are all destroyed loses when an
+// enemy army counts 4 days on one of its own win conditions; a side that had an army of rank
+// Captain/Evincar or above and has none left loses at once.
+func decide(m *domain.Map, counted map[string]bool) {
+	if m.Winner != "" {
+		return
+	}
+	for _, side := range []domain.Side{domain.Coalition, domain.Phyrexia} {
+		if !AllWinConditionsDestroyed(m, side.Opponent()) {
+			continue
+		}
+		for i := range m.Armies {
+			a := &m.Armies[i]
+			s := m.SiteAt(a.At)
+			if a.Side == side && counted[a.Name] && a.Days >= 4 && s != nil && s.Side == side && s.WinCondition && !s.Destroyed {
+				m.Winner = side
+				return
+			}
+		}
+	}
+	var losers []domain.Side
+	for _, side := range m.Leaders {
+		has := false
+		for i := range m.Armies {
+			if m.Armies[i].Side == side && m.Armies[i].Rank.Leader() {
+				has = true
+				break
+			}
+		}
+		if !has {
+			losers = append(losers, side)
+		}
+	}
+	if len(losers) == 1 {
+		m.Winner = losers[0].Opponent()
+	}
+}

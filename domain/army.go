@@ -1,0 +1,322 @@
+package domain
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Size is the power and toughness a creature has in an army ("3/3").
+type Size struct {
+	Power, Toughness int
+}
+
+// String prints the size as "P/T".
+func (s Size) String() string { return strconv.Itoa(s.Power) + "/" + strconv.Itoa(s.Toughness) }
+
+// MarshalText prints the size as "P/T".
+func (s Size) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads "P/T".
+func (s *Size) UnmarshalText(b []byte) error {
+	v, err := ParseSize(string(b))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
+
+// ParseSize reads a size written "P/T" with whole numbers.
+func ParseSize(text string) (Size, error) {
+	p, t, ok := strings.Cut(strings.TrimSpace(text), "/")
+	if !ok {
+		return Size{}, Errorf(ErrInvalid, "%q is not a size: write power/toughness, like 3/3", text)
+	}
+	pw, err1 := strconv.Atoi(strings.TrimSpace(p))
+	tg, err2 := strconv.Atoi(strings.TrimSpace(t))
+	if err1 != nil || err2 != nil || pw < 0 || tg < 0 || pw > 99 || tg > 99 {
+		return Size{}, Errorf(ErrInvalid, "%q is not a size: write power/toughness, like 3/3", text)
+	}
+	return Size{Power: pw, Toughness: tg}, nil
+}
+
+// Fits reports whether a creature of this size fits a slot of maximum size max: both power and
+// toughness at most max (2.1: a 2/3 fits a 3/3 slot, a 2/4 does not).
+func (s Size) Fits(max int) bool { return s.Power <= max && s.Toughness <= max }
+
+// Wound is a number of troops lost during one counted day and not yet healed (D3, D4).
+type Wound struct {
+	Day   int `json:"day"`
+	Count int `json:"count"`
+}
+
+// Troop is one creature of an army: how many are alive and how many it heals back to.
+type Troop struct {
+	Creature string  `json:"creature"`
+	Size     Size    `json:"size"`
+	Colors   []Color `json:"colors,omitempty"`
+	Slot     int     `json:"slot"`
+	Alive    int     `json:"alive"`
+	Full     int     `json:"full"`
+	// Wounds are the unhealed losses suffered on a counted day; the rest of Full-Alive was
+	// lost before the army's current count began (day 0).
+	Wounds []Wound `json:"wounds,omitempty"`
+}
+
+// Multicolor reports whether the creature has two or more colours of Magic.
+func (t *Troop) Multicolor() bool {
+	n := 0
+	for _, c := range t.Colors {
+		if c.IsMagic() {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// Colorless reports whether the creature has no colour of Magic (an artifact creature).
+func (t *Troop) Colorless() bool {
+	for _, c := range t.Colors {
+		if c.IsMagic() {
+			return false
+		}
+	}
+	return true
+}
+
+// HasColor reports whether the creature has colour c; FiveColor matches a multicoloured
+// creature and Colorless or Artifact a colourless one.
+func (t *Troop) HasColor(c Color) bool {
+	switch c {
+	case FiveColor:
+		return t.Multicolor()
+	case Colorless, Artifact:
+		return t.Colorless()
+	}
+	for _, x := range t.Colors {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// Leg is one leg of a move: the destination and, if the order gave one, the route from the
+// leg's start to it, both ends included (M4).
+type Leg struct {
+	To    Square   `json:"to"`
+	Route []Square `json:"route,omitempty"`
+}
+
+// Plan is the rest of a long move (M14), carried out one leg a turn.
+type Plan struct {
+	Legs    []Leg   `json:"legs"`
+	Keyword Keyword `json:"keyword,omitempty"`
+	Named   string  `json:"named,omitempty"`
+	// Post, At and Line identify the order, for M7's tie-breaks in later turns.
+	Post int64     `json:"post"`
+	At   time.Time `json:"at"`
+	Line int       `json:"line"`
+}
+
+// Capture is what a captured army was before its capture, and how far its conversion has
+// come (4.5).
+type Capture struct {
+	Side        Side     `json:"side"`
+	Colors      []Color  `json:"colors,omitempty"`
+	Controllers []string `json:"controllers,omitempty"`
+	// Converted is set once the army has counted its 2 days and fights for its new side.
+	Converted bool `json:"converted,omitempty"`
+}
+
+// Shipment is troops on their way to an army that will get them when its battle is settled
+// (T3, 3.2.4.3.2–3).
+type Shipment struct {
+	From      string         `json:"from"`
+	Creatures map[string]int `json:"creatures"`
+	// WinOnly is set when the receiver was already in battle: it gets the troops only if it
+	// wins; otherwise it gets them whatever the outcome.
+	WinOnly bool `json:"win_only,omitempty"`
+	// Troops describe creatures new to the receiver (size, colours).
+	Troops []Troop `json:"troops,omitempty"`
+}
+
+// Army is one army on the map and everything the rules remember about it between turns.
+type Army struct {
+	Name        string   `json:"name"`
+	Side        Side     `json:"side"`
+	Rank        Rank     `json:"rank"`
+	At          Square   `json:"at"`
+	Controllers []string `json:"controllers,omitempty"`
+	Colors      []Color  `json:"colors,omitempty"`
+	// Troops is nil when the army's troop list is not known to the adjudicator.
+	Troops  []Troop `json:"troops,omitempty"`
+	Days    int     `json:"days"`
+	Faction Faction `json:"faction,omitempty"`
+	// Home is a town defender's home town (6.1).
+	Home     string     `json:"home,omitempty"`
+	Plan     *Plan      `json:"plan,omitempty"`
+	Capture  *Capture   `json:"capture,omitempty"`
+	Incoming []Shipment `json:"incoming,omitempty"`
+}
+
+// Troop returns the troop of the named creature, or nil.
+func (a *Army) Troop(creature string) *Troop {
+	for i := range a.Troops {
+		if strings.EqualFold(a.Troops[i].Creature, creature) {
+			return &a.Troops[i]
+		}
+	}
+	return nil
+}
+
+// Alive is the number of troops alive in the army.
+func (a *Army) Alive() int {
+	n := 0
+	for _, t := range a.Troops {
+		n += t.Alive
+	}
+	return n
+}
+
+// Empty reports whether the army has a known troop list with 0 troops alive in every slot
+// (4.3.1, B9). An army whose troops are unknown is not empty.
+func (a *Army) Empty() bool { return a.Troops != nil && a.Alive() == 0 }
+
+// HasColor reports whether the army is a member of colour c (2.2.1.1).
+func (a *Army) HasColor(c Color) bool {
+	for _, x := range a.Colors {
+		if x == c || (c == Artifact && x == Colorless) || (c == Colorless && x == Artifact) {
+			return true
+		}
+	}
+	return false
+}
+
+// ControlledBy reports whether player is one of the army's controllers (names compare
+// without regard to case).
+func (a *Army) ControlledBy(player string) bool {
+	for _, c := range a.Controllers {
+		if SameName(c, player) {
+			return true
+		}
+	}
+	return false
+}
+
+// Clone is a deep copy of the army.
+func (a Army) Clone() Army {
+	b := a
+	b.Controllers = append([]string(nil), a.Controllers...)
+	b.Colors = append([]Color(nil), a.Colors...)
+	if a.Troops != nil {
+		b.Troops = make([]Troop, len(a.Troops))
+		for i, t := range a.Troops {
+			t.Colors = append([]Color(nil), t.Colors...)
+			t.Wounds = append([]Wound(nil), t.Wounds...)
+			b.Troops[i] = t
+		}
+	}
+	if a.Plan != nil {
+		p := *a.Plan
+		p.Legs = append([]Leg(nil), a.Plan.Legs...)
+		b.Plan = &p
+	}
+	if a.Capture != nil {
+		c := *a.Capture
+		c.Colors = append([]Color(nil), a.Capture.Colors...)
+		c.Controllers = append([]string(nil), a.Capture.Controllers...)
+		b.Capture = &c
+	}
+	if a.Incoming != nil {
+		b.Incoming = make([]Shipment, len(a.Incoming))
+		for i, s := range a.Incoming {
+			m := make(map[string]int, len(s.Creatures))
+			for k, v := range s.Creatures {
+				m[k] = v
+			}
+			s.Creatures = m
+			s.Troops = append([]Troop(nil), s.Troops...)
+			b.Incoming[i] = s
+		}
+	}
+	return b
+}
+
+// SameName compares two army or player names as players type them: case and runs of spaces
+// do not matter.
+func SameName(a, b string) bool {
+	if a == b {
+		return true
+	}
+	return NameKey(a) == NameKey(b)
+}
+
+// NameKey is the form of a name used to compare it: lower case, single spaces, trimmed.
+func NameKey(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range strings.TrimSpace(s) {
+		if r == ' ' || r == '\t' {
+			space = true
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteString(strings.ToLower(string(r)))
+	}
+	return b.String()
+}
+
+// SiteKind is what a site is: a Coalition base, a Phyrexian portal or a neutral town.
+type SiteKind string
+
+// The kinds of site (1.1, 2.5.1).
+const (
+	Base   SiteKind = "base"
+	Portal SiteKind = "portal"
+	Town   SiteKind = "town"
+)
+
+// Site is a base, portal or town on one square (G4).
+type Site struct {
+	Name         string   `json:"name"`
+	Kind         SiteKind `json:"kind"`
+	Side         Side     `json:"side"`
+	Color        Color    `json:"color,omitempty"`
+	At           Square   `json:"at"`
+	WinCondition bool     `json:"win_condition,omitempty"`
+	Destroyed    bool     `json:"destroyed,omitempty"`
+}
+
+// BattleKind says how a battle came about (M9, M11, M13, B8).
+type BattleKind string
+
+// The kinds of battle.
+const (
+	Attack    BattleKind = "attack"
+	Meeting   BattleKind = "meeting"
+	Intercept BattleKind = "intercept"
+	Joint     BattleKind = "joint"
+	Push      BattleKind = "push"
+)
+
+// Battle is an engagement made at a lock, to be fought the next turn (B1).
+type Battle struct {
+	Square   Square     `json:"square"`
+	Armies   []string   `json:"armies"`
+	Kind     BattleKind `json:"kind"`
+	Attacker string     `json:"attacker,omitempty"`
+}
+
+func (b Battle) String() string {
+	if b.Attacker != "" {
+		return fmt.Sprintf("%s at %s (%s, %s attacking)", strings.Join(b.Armies, " vs "), b.Square, b.Kind, b.Attacker)
+	}
+	return fmt.Sprintf("%s at %s (%s)", strings.Join(b.Armies, " vs "), b.Square, b.Kind)
+}

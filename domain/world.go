@@ -1,0 +1,212 @@
+package domain
+
+import (
+	"slices"
+	"strings"
+)
+
+// TerrainMap gives the terrain of every square: a default and the exceptions (G4).
+type TerrainMap struct {
+	Default Terrain            `json:"default,omitempty"`
+	Squares map[Square]Terrain `json:"squares,omitempty"`
+}
+
+// At is the terrain of a square.
+func (t TerrainMap) At(s Square) Terrain {
+	if v, ok := t.Squares[s]; ok {
+		return v
+	}
+	if t.Default == "" {
+		return Plains
+	}
+	return t.Default
+}
+
+// Map is the state of a campaign between two locks: the grid, its sites and armies, the
+// battles to be fought this turn, and what the rules remember from earlier turns.
+type Map struct {
+	Grid    Grid       `json:"grid"`
+	Terrain TerrainMap `json:"terrain"`
+	Sites   []Site     `json:"sites"`
+	Armies  []Army     `json:"armies"`
+	// Battles are the engagements made at the last lock, fought this turn (B1).
+	Battles []Battle `json:"battles,omitempty"`
+	// Leaders are the sides that have had an army of rank Captain/Evincar or above this round;
+	// such a side loses when it has none left (D8).
+	Leaders []Side `json:"leaders,omitempty"`
+	Winner  Side   `json:"winner,omitempty"`
+	// Turn counts the locks run so far.
+	Turn int `json:"turn"`
+}
+
+// Army returns the army with the given name (compared as SameName does), or nil.
+func (m *Map) Army(name string) *Army {
+	for i := range m.Armies {
+		if m.Armies[i].Name == name {
+			return &m.Armies[i]
+		}
+	}
+	key := NameKey(name)
+	for i := range m.Armies {
+		if NameKey(m.Armies[i].Name) == key {
+			return &m.Armies[i]
+		}
+	}
+	return nil
+}
+
+// SiteAt returns the site on square s, or nil.
+func (m *Map) SiteAt(s Square) *Site {
+	for i := range m.Sites {
+		if m.Sites[i].At == s {
+			return &m.Sites[i]
+		}
+	}
+	return nil
+}
+
+// Site returns the site with the given name, or nil.
+func (m *Map) Site(name string) *Site {
+	for i := range m.Sites {
+		if SameName(m.Sites[i].Name, name) {
+			return &m.Sites[i]
+		}
+	}
+	return nil
+}
+
+// BattleAt returns the battle fought on square s this turn, or nil.
+func (m *Map) BattleAt(s Square) *Battle {
+	for i := range m.Battles {
+		if m.Battles[i].Square == s {
+			return &m.Battles[i]
+		}
+	}
+	return nil
+}
+
+// HasLeader reports whether side s has had a Captain/Evincar-rank army this round.
+func (m *Map) HasLeader(s Side) bool { return slices.Contains(m.Leaders, s) }
+
+// NoteLeaders records the sides that have an army of rank Captain/Evincar or above now.
+func (m *Map) NoteLeaders() {
+	for i := range m.Armies {
+		a := &m.Armies[i]
+		if a.Side.IsTeam() && a.Rank.Leader() && !m.HasLeader(a.Side) {
+			m.Leaders = append(m.Leaders, a.Side)
+		}
+	}
+	slices.Sort(m.Leaders)
+}
+
+// Clone is a deep copy of the map.
+func (m *Map) Clone() *Map {
+	c := *m
+	c.Sites = slices.Clone(m.Sites)
+	c.Armies = make([]Army, len(m.Armies))
+	for i := range m.Armies {
+		c.Armies[i] = m.Armies[i].Clone()
+	}
+	c.Battles = make([]Battle, len(m.Battles))
+	for i, b := range m.Battles {
+		b.Armies = slices.Clone(b.Armies)
+		c.Battles[i] = b
+	}
+	c.Leaders = slices.Clone(m.Leaders)
+	if m.Terrain.Squares != nil {
+		c.Terrain.Squares = make(map[Square]Terrain, len(m.Terrain.Squares))
+		for k, v := range m.Terrain.Squares {
+			c.Terrain.Squares[k] = v
+		}
+	}
+	return &c
+}
+
+// Validate checks that the map is one the rules can work on: squares on the grid, unique
+// names, at most one site per square, known sides and ranks, troops in slots 1–4. It names
+// the first problem it finds.
+func (m *Map) Validate() error {
+	if m.Grid.Cols < 1 || m.Grid.Rows < 1 || m.Grid.Cols > 255 || m.Grid.Rows > MaxRows {
+		return Errorf(ErrInvalid, "the grid must have 1–255 columns and 1–%d rows", MaxRows)
+	}
+	siteAt := map[Square]string{}
+	siteNames := map[string]bool{}
+	for _, s := range m.Sites {
+		if strings.TrimSpace(s.Name) == "" {
+			return Errorf(ErrInvalid, "a site has no name")
+		}
+		if siteNames[NameKey(s.Name)] {
+			return Errorf(ErrInvalid, "two sites are named %q", s.Name)
+		}
+		siteNames[NameKey(s.Name)] = true
+		if !m.Grid.Contains(s.At) {
+			return Errorf(ErrInvalid, "site %s is not on the map (%q)", s.Name, s.At)
+		}
+		if other, ok := siteAt[s.At]; ok {
+			return Errorf(ErrInvalid, "sites %s and %s are both on %s: at most one site per square (G4)", other, s.Name, s.At)
+		}
+		siteAt[s.At] = s.Name
+		switch s.Kind {
+		case Base, Portal, Town:
+		default:
+			return Errorf(ErrInvalid, "site %s has kind %q: use base, portal or town", s.Name, s.Kind)
+		}
+		switch s.Side {
+		case Coalition, Phyrexia, Neutral:
+		default:
+			return Errorf(ErrInvalid, "site %s has side %q: use coalition, phyrexia or neutral", s.Name, s.Side)
+		}
+	}
+	names := map[string]bool{}
+	for i := range m.Armies {
+		a := &m.Armies[i]
+		if strings.TrimSpace(a.Name) == "" {
+			return Errorf(ErrInvalid, "an army has no name")
+		}
+		if strings.ContainsAny(a.Name, ":\n\r") {
+			return Errorf(ErrInvalid, "army name %q may not contain a colon or a line break", a.Name)
+		}
+		if names[NameKey(a.Name)] {
+			return Errorf(ErrInvalid, "two armies are named %q", a.Name)
+		}
+		names[NameKey(a.Name)] = true
+		if !m.Grid.Contains(a.At) {
+			return Errorf(ErrInvalid, "army %s is not on the map (%q)", a.Name, a.At)
+		}
+		switch a.Side {
+		case Coalition, Phyrexia, Mercenary:
+		default:
+			return Errorf(ErrInvalid, "army %s has side %q: use coalition, phyrexia or mercenary", a.Name, a.Side)
+		}
+		if a.Rank < General || a.Rank > Lieutenant {
+			return Errorf(ErrInvalid, "army %s has no army rank", a.Name)
+		}
+		if a.Days < 0 {
+			return Errorf(ErrInvalid, "army %s has a negative day count", a.Name)
+		}
+		creatures := map[string]bool{}
+		for _, t := range a.Troops {
+			if t.Slot < 1 || t.Slot > Slots {
+				return Errorf(ErrInvalid, "army %s: %s is in slot %d; slots are 1–4", a.Name, t.Creature, t.Slot)
+			}
+			if t.Alive < 0 || t.Full < 0 {
+				return Errorf(ErrInvalid, "army %s: %s has a negative troop count", a.Name, t.Creature)
+			}
+			if t.Alive > t.Full {
+				return Errorf(ErrInvalid, "army %s: %s has %d alive but heals back only to %d", a.Name, t.Creature, t.Alive, t.Full)
+			}
+			if creatures[NameKey(t.Creature)] {
+				return Errorf(ErrInvalid, "army %s lists %s twice", a.Name, t.Creature)
+			}
+			creatures[NameKey(t.Creature)] = true
+		}
+	}
+	for _, b := range m.Battles {
+		for _, n := range b.Armies {
+			if m.Army(n) == nil {
+				return Errorf(ErrInvalid, "battle at %s names unknown army %q", b.Square, n)
+			}
+		}
+	}
+	return nil
+}

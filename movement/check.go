@@ -1,0 +1,592 @@
+package movement
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/coalition-wargame/coalition/domain"
+)
+
+// MercenaryJudge is the author name of the mercenary judge's posts (M15): it may order every
+// mercenary army that has no other controller.
+const MercenaryJudge = "mercenary-judge"
+
+// PrivateWindow is how long before the lock a private order is accepted (C2).
+const PrivateWindow = 28 * time.Hour
+
+// Options are what the checker needs besides the map and the posts.
+type Options struct {
+	// Lock is the turn's lock; zero means no time window is checked (C2).
+	Lock time.Time
+	// Transfers are the private details of transfer orders (T2).
+	Transfers []domain.TransferDetail
+}
+
+// Line is one line of a post and what became of it.
+type Line struct {
+	Post    int64
+	Author  string
+	At      time.Time
+	Private bool
+	// Number is the line's number in its post, from 1.
+	Number int
+	Text   string
+	Order  domain.Order
+	// Army is the ordered army's name as the map spells it, or as written when unknown.
+	Army string
+	// Index is the army's index in the map, or -1.
+	Index     int
+	Rejection *domain.Rejection
+	Warnings  []domain.Warning
+	// Creatures is the transfer's detail, when the order is a transfer and one was sent.
+	Creatures map[string]int
+}
+
+// Accepted reports whether the line was accepted (it may still be superseded later).
+func (l *Line) Accepted() bool { return l.Rejection == nil }
+
+// Orders is every line of a turn's posts, checked, in the order the posts were made.
+type Orders struct {
+	Lines []Line
+	// Effective holds, per army index, the index in Lines of the order that counts, or -1.
+	Effective []int
+}
+
+// Rejections lists every line that was not accepted, superseded ones included.
+func (o *Orders) Rejections() []domain.Rejection {
+	var out []domain.Rejection
+	for i := range o.Lines {
+		if r := o.Lines[i].Rejection; r != nil {
+			out = append(out, *r)
+		}
+	}
+	return out
+}
+
+// Warnings lists the warnings of every line that counts.
+func (o *Orders) Warnings() []domain.Warning {
+	var out []domain.Warning
+	for _, i := range o.Effective {
+		if i >= 0 {
+			out = append(out, o.Lines[i].Warnings...)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b domain.Warning) int {
+		if a.Post != b.Post {
+			return int(a.Post - b.Post)
+		}
+		return a.Line - b.Line
+	})
+	return out
+}
+
+// board is the map as it stands when the turn opens, indexed for the checks.
+type board struct {
+	m      *domain.Map
+	byName map[string]int
+	// occ lists, per square index, the armies on it.
+	occ [][]int32
+	// fighting marks armies that share their square with an enemy (M1).
+	fighting []bool
+}
+
+func newBoard(m *domain.Map) *board {
+	b := &board{m: m, byName: make(map[string]int, len(m.Armies)), occ: make([][]int32, m.Grid.Size()), fighting: make([]bool, len(m.Armies))}
+	for i := range m.Armies {
+		a := &m.Armies[i]
+		b.byName[domain.NameKey(a.Name)] = i
+		if m.Grid.Contains(a.At) {
+			k := m.Grid.Index(a.At)
+			b.occ[k] = append(b.occ[k], int32(i))
+		}
+	}
+	for _, ids := range b.occ {
+		for x := 1; x < len(ids); x++ {
+			for y := 0; y < x; y++ {
+				if domain.Enemy(m.Armies[ids[x]].Side, m.Armies[ids[y]].Side) {
+					b.fighting[ids[x]], b.fighting[ids[y]] = true, true
+				}
+			}
+		}
+	}
+	return b
+}
+
+func (b *board) army(name string) int {
+	if i, ok := b.byName[name]; ok {
+		return i
+	}
+	if i, ok := b.byName[domain.NameKey(name)]; ok {
+		return i
+	}
+	return -1
+}
+
+func (b *board) at(s domain.Square) []int32 {
+	if !b.m.Grid.Contains(s) {
+		return nil
+	}
+	return b.occ[b.m.Grid.Index(s)]
+}
+
+// Check reads and checks every post of a turn against the map as it stands when the turn
+// opens, then marks the orders that later orders supersede (M2).
+func Check(m *domain.Map, posts []domain.Post, opt Options) *Orders {
+	b := newBoard(m)
+	order := make([]int, len(posts))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(x, y int) int {
+		p, q := &posts[x], &posts[y]
+		if p.Before(q) {
+			return -1
+		}
+		if q.Before(p) {
+			return 1
+		}
+		return 0
+	})
+	out := &Orders{Effective: make([]int, len(m.Armies))}
+	for i := range out.Effective {
+		out.Effective[i] = -1
+	}
+	for _, pi := range order {
+		out.Lines = b.checkPost(out.Lines, &posts[pi], opt)
+	}
+	for i := range out.Lines {
+		l := &out.Lines[i]
+		if !l.Accepted() || l.Index < 0 {
+			continue
+		}
+		if prev := out.Effective[l.Index]; prev >= 0 {
+			p := &out.Lines[prev]
+			p.Rejection = &domain.Rejection{Army: p.Army, Post: p.Post, Line: p.Number, Code: domain.CodeSuperseded, Text: p.Text,
+				Message: fmt.Sprintf("a later order for %s counts instead (post %d, line %d)", p.Army, l.Post, l.Number)}
+		}
+		out.Effective[l.Index] = i
+	}
+	return out
+}
+
+// CheckPost checks the lines of one post on their own, as the order desk does while a player
+// types: the same checks as Check, without superseding.
+func CheckPost(m *domain.Map, post domain.Post, opt Options) []Line {
+	return newBoard(m).checkPost(nil, &post, opt)
+}
+
+func (b *board) checkPost(dst []Line, p *domain.Post, opt Options) []Line {
+	late := !opt.Lock.IsZero() && p.At.After(opt.Lock)
+	early := !opt.Lock.IsZero() && p.Private && p.At.Before(opt.Lock.Add(-PrivateWindow))
+	for n, raw := range strings.Split(p.Text, "\n") {
+		text := strings.TrimSpace(raw)
+		if text == "" {
+			continue
+		}
+		l := Line{Post: p.ID, Author: p.Author, At: p.At, Private: p.Private, Number: n + 1, Text: text, Index: -1}
+		b.checkLine(&l, opt, late, early)
+		dst = append(dst, l)
+	}
+	return dst
+}
+
+func (l *Line) reject(code domain.Code, format string, args ...any) {
+	l.Rejection = &domain.Rejection{Army: l.Army, Post: l.Post, Line: l.Number, Code: code, Text: l.Text, Message: fmt.Sprintf(format, args...)}
+}
+
+func (l *Line) warn(format string, args ...any) {
+	l.Warnings = append(l.Warnings, domain.Warning{Army: l.Army, Post: l.Post, Line: l.Number, Message: fmt.Sprintf(format, args...)})
+}
+
+func (b *board) checkLine(l *Line, opt Options, late, early bool) {
+	o, perr := ParseLine(l.Text)
+	name := o.Army
+	if perr != nil {
+		name = perr.Army
+	}
+	if name == "" {
+		name = l.Author
+	}
+	l.Army = name
+	if idx := b.army(name); idx >= 0 {
+		l.Army = b.m.Armies[idx].Name
+	}
+	switch {
+	case late:
+		l.reject(domain.CodeTooLate, "posted at %s, after the lock at %s: it belongs to no turn (C2)", stamp(l.At), stamp(opt.Lock))
+		return
+	case early:
+		l.reject(domain.CodePrivateTooEarly, "sent privately at %s: private orders are accepted only in the last 28 hours before the lock at %s (3.1, C2)", stamp(l.At), stamp(opt.Lock))
+		return
+	}
+	if perr != nil {
+		l.reject(perr.Code, "%s", perr.Message)
+		return
+	}
+	l.Order = o
+	idx := b.army(name)
+	if idx < 0 {
+		if o.Army == "" {
+			l.reject(domain.CodeUnknownArmy, "there is no army named %s: put the army's name first, like \"Sai Rei: 3D > 5E\"", name)
+		} else {
+			l.reject(domain.CodeUnknownArmy, "there is no army named %q on the map", name)
+		}
+		return
+	}
+	l.Index = idx
+	a := &b.m.Armies[idx]
+	if !mayOrder(a, l.Author) {
+		l.reject(domain.CodeNotController, "%s does not control %s: only its controller's orders count (3.3.6, 5.4.1)", l.Author, a.Name)
+		return
+	}
+	if len(a.Controllers) > 1 {
+		l.reject(domain.CodeConflictingControllers, "%s has %d controllers (%s), so it ignores every order this turn (3.3.6)", a.Name, len(a.Controllers), strings.Join(a.Controllers, ", "))
+		return
+	}
+	if b.fighting[idx] && o.Kind != domain.Hold {
+		l.reject(domain.CodeInBattle, "%s is in a battle at %s this turn: it fights and takes no other action (3.2.1)", a.Name, a.At)
+		return
+	}
+	switch o.Kind {
+	case domain.MoveKind:
+		b.checkMove(l, a)
+	case domain.InterceptKind:
+		b.checkIntercept(l, a)
+	case domain.Transfer:
+		b.checkTransfer(l, a, opt)
+	}
+}
+
+func mayOrder(a *domain.Army, author string) bool {
+	if a.ControlledBy(author) {
+		return true
+	}
+	return a.Side == domain.Mercenary && len(a.Controllers) == 0 && domain.SameName(author, MercenaryJudge)
+}
+
+func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+
+func (b *board) checkMove(l *Line, a *domain.Army) {
+	o := &l.Order
+	g := b.m.Grid
+	if o.From != a.At {
+		l.reject(domain.CodeWrongOrigin, "%s is on %s, not %s: a move starts from the army's own square (3.2.2.5)", a.Name, a.At, o.From)
+		return
+	}
+	for _, leg := range o.Legs {
+		if !g.Contains(leg.To) {
+			l.reject(domain.CodeOffMap, "%s is off the map: squares run from 1A to %s (1.2)", leg.To, domain.Square{Col: uint8(g.Cols), Row: uint8(g.Rows)})
+			return
+		}
+		for _, r := range leg.Route {
+			if !g.Contains(r) {
+				l.reject(domain.CodeOffMap, "the route passes %s, which is off the map (1.2)", r)
+				return
+			}
+		}
+	}
+	prev := o.From
+	for i, leg := range o.Legs {
+		if n := domain.Steps(prev, leg.To); n > 3 {
+			l.reject(domain.CodeOutOfRange, "%s > %s is %d steps; an army moves at most 3 a turn, and never diagonally (3.2.2.1)%s", prev, leg.To, n, legNote(o, i))
+			return
+		}
+		if len(leg.Route) > 4 {
+			l.reject(domain.CodeOutOfRange, "the route %s is %d steps; an army moves at most 3 a turn (3.2.2.1)", routeText(leg.Route), len(leg.Route)-1)
+			return
+		}
+		prev = leg.To
+	}
+	prev = o.From
+	for _, leg := range o.Legs {
+		if msg := routeProblem(prev, leg); msg != "" {
+			l.reject(domain.CodeBadRoute, "%s", msg)
+			return
+		}
+		prev = leg.To
+	}
+	dest := o.Legs[len(o.Legs)-1].To
+	if o.Keyword == domain.JointEngage {
+		if a.Rank.Leader() {
+			l.reject(domain.CodeJointEngageRank, "%s is a %s army: armies of rank Captain/Evincar or above cannot joint engage (3.2.5.4)", a.Name, a.Rank.Name(a.Side))
+			return
+		}
+		if s := b.m.SiteAt(dest); s != nil {
+			l.reject(domain.CodeJointEngageSite, "%s is %s: a joint engagement may not target a base, portal or town (3.2.5.4)", dest, s.Name)
+			return
+		}
+	}
+	prev = o.From
+	for i, leg := range o.Legs {
+		kw, named := domain.NoKeyword, ""
+		if i == len(o.Legs)-1 {
+			kw, named = o.Keyword, o.Named
+		}
+		if !b.checkKeyword(l, a, leg.To, kw, named, legNote(o, i)) {
+			return
+		}
+		prev = leg.To
+	}
+	_ = prev
+	if len(o.Legs) == 1 && o.Legs[0].To == o.From && o.Keyword != domain.JointEngage {
+		l.warn("%s > %s does not move: %s holds", o.From, o.From, a.Name)
+	}
+}
+
+func legNote(o *domain.Order, i int) string {
+	if len(o.Legs) < 2 {
+		return ""
+	}
+	return fmt.Sprintf(" — leg %d of the long move", i+1)
+}
+
+func routeText(r []domain.Square) string {
+	parts := make([]string, len(r))
+	for i, s := range r {
+		parts[i] = s.String()
+	}
+	return "(" + strings.Join(parts, " - ") + ")"
+}
+
+// routeProblem checks a written route (M4): from the leg's start to its destination, both
+// included, in single steps, never visiting a square twice.
+func routeProblem(from domain.Square, leg domain.Leg) string {
+	r := leg.Route
+	if len(r) == 0 {
+		return ""
+	}
+	if r[0] != from {
+		return fmt.Sprintf("the route %s must start at the army's square %s (3.2.2.4)", routeText(r), from)
+	}
+	if r[len(r)-1] != leg.To {
+		return fmt.Sprintf("the route %s must end at the destination %s (3.2.2.4)", routeText(r), leg.To)
+	}
+	for i := 1; i < len(r); i++ {
+		if domain.Steps(r[i-1], r[i]) != 1 {
+			return fmt.Sprintf("the route %s jumps from %s to %s: each step moves one square, never diagonally (3.2.2.1)", routeText(r), r[i-1], r[i])
+		}
+		for j := 0; j < i; j++ {
+			if r[j] == r[i] {
+				return fmt.Sprintf("the route %s visits %s twice", routeText(r), r[i])
+			}
+		}
+	}
+	return ""
+}
+
+// checkKeyword applies M5 to one leg's destination, judged against the map as posted.
+func (b *board) checkKeyword(l *Line, a *domain.Army, dest domain.Square, kw domain.Keyword, named, note string) bool {
+	var enemy, friend *domain.Army
+	for _, id := range b.at(dest) {
+		o := &b.m.Armies[id]
+		if o == a {
+			continue
+		}
+		if domain.Enemy(a.Side, o.Side) {
+			if enemy == nil {
+				enemy = o
+			}
+		} else if friend == nil {
+			friend = o
+		}
+	}
+	switch {
+	case enemy != nil:
+		switch kw {
+		case domain.NoKeyword:
+			l.reject(domain.CodeMissingEngage, "%s holds the enemy army %s: add \"engage %s\" to move there (3.2.2.2)%s", dest, enemy.Name, enemy.Name, note)
+			return false
+		case domain.Replace:
+			l.reject(domain.CodeWrongKeyword, "%s holds the enemy army %s: write \"engage %s\", not replace (3.2.2.2)", dest, enemy.Name, enemy.Name)
+			return false
+		}
+		b.checkNamed(l, kw, named, dest, enemy, friend)
+	case friend != nil:
+		switch kw {
+		case domain.NoKeyword:
+			l.reject(domain.CodeMissingReplace, "%s holds your side's army %s: add \"replace %s\" if you expect it to leave (3.2.2.2)%s", dest, friend.Name, friend.Name, note)
+			return false
+		case domain.Engage:
+			l.reject(domain.CodeWrongKeyword, "%s holds %s, an army of your own side: write \"replace %s\", not engage (3.2.2.2)", dest, friend.Name, friend.Name)
+			return false
+		}
+		b.checkNamed(l, kw, named, dest, enemy, friend)
+	default:
+		switch kw {
+		case domain.Engage:
+			l.warn("%s is empty as posted: \"engage\" is not needed (3.2.2.2)", dest)
+		case domain.Replace:
+			l.warn("%s is empty as posted: \"replace\" is not needed (3.2.2.2)", dest)
+		}
+	}
+	return true
+}
+
+func (b *board) checkNamed(l *Line, kw domain.Keyword, named string, dest domain.Square, enemy, friend *domain.Army) {
+	if named == "" || kw == domain.NoKeyword {
+		return
+	}
+	for _, id := range b.at(dest) {
+		if domain.SameName(b.m.Armies[id].Name, named) {
+			return
+		}
+	}
+	occupant := enemy
+	if occupant == nil {
+		occupant = friend
+	}
+	l.warn("%s is held by %s, not %s: the move goes ahead whoever is there (3.2.2.5)", dest, occupant.Name, named)
+}
+
+func (b *board) checkIntercept(l *Line, a *domain.Army) {
+	t := b.army(l.Order.Target)
+	if t < 0 {
+		l.reject(domain.CodeUnknownArmy, "there is no army named %q to intercept", l.Order.Target)
+		return
+	}
+	x := &b.m.Armies[t]
+	if x == a || !domain.Enemy(a.Side, x.Side) {
+		l.reject(domain.CodeInterceptNotEnemy, "%s is not an enemy of %s: only an enemy army can be intercepted (3.2.3.1)", x.Name, a.Name)
+		return
+	}
+	l.Order.Target = x.Name
+}
+
+func (b *board) checkTransfer(l *Line, a *domain.Army, opt Options) {
+	o := &l.Order
+	t := b.army(o.Target)
+	if t < 0 {
+		l.reject(domain.CodeUnknownArmy, "there is no army named %q to transfer to", o.Target)
+		return
+	}
+	r := &b.m.Armies[t]
+	o.Target = r.Name
+	switch {
+	case !b.m.Grid.Contains(o.At):
+		l.reject(domain.CodeOffMap, "%s is off the map (1.2)", o.At)
+	case r == a || domain.Enemy(a.Side, r.Side):
+		l.reject(domain.CodeTransferNotFriendly, "%s is not a friendly army of %s: troops go only to an adjacent friend (3.2.4.1)", r.Name, a.Name)
+	case r.At != o.At:
+		l.reject(domain.CodeTransferWrongSquare, "%s is on %s, not %s (3.2.4.2)", r.Name, r.At, o.At)
+	case !domain.Adjacent(a.At, r.At):
+		l.reject(domain.CodeTransferNotAdjacent, "%s on %s is not next to %s on %s: transfers need touching squares, corners included (3.2.4.1)", r.Name, r.At, a.Name, a.At)
+	case b.m.SiteAt(a.At) != nil:
+		l.reject(domain.CodeTransferFromSite, "%s is on %s: an army on a base, portal or town cannot send troops (3.2.4.1)", a.Name, b.m.SiteAt(a.At).Name)
+	}
+	if l.Rejection != nil {
+		return
+	}
+	var detail map[string]int
+	for _, d := range opt.Transfers {
+		if d.Post == l.Post && domain.SameName(d.Army, a.Name) {
+			detail = d.Creatures
+		}
+	}
+	if detail == nil {
+		l.warn("no private detail of which creatures to send was received: the transfer does nothing (3.2.4.2)")
+		return
+	}
+	if code, msg := TransferRoom(a, r, detail); code != "" {
+		l.reject(code, "%s", msg)
+		return
+	}
+	l.Creatures = detail
+}
+
+// TransferRoom checks that sender has the creatures and receiver has room for them (2.3.3,
+// T2): at most 6 creatures counting dead ones, slot sizes and counts of its rank, and the
+// colours of a Coalition army. A creature new to the receiver joins its smallest slot that
+// fits its size and has room. It returns an empty code when the transfer fits.
+func TransferRoom(sender, receiver *domain.Army, creatures map[string]int) (domain.Code, string) {
+	if sender.Troops == nil {
+		return "", ""
+	}
+	names := make([]string, 0, len(creatures))
+	for c := range creatures {
+		names = append(names, c)
+	}
+	slices.Sort(names)
+	types := len(receiver.Troops)
+	var load [domain.Slots + 1]int
+	for _, t := range receiver.Troops {
+		load[t.Slot] += t.Alive
+	}
+	for _, c := range names {
+		n := creatures[c]
+		st := sender.Troop(c)
+		if n <= 0 {
+			return domain.CodeTransferTooMany, fmt.Sprintf("send a positive number of %s, not %d", c, n)
+		}
+		if st == nil {
+			return domain.CodeTransferTooMany, fmt.Sprintf("%s has no %s to send", sender.Name, c)
+		}
+		if st.Alive < n {
+			return domain.CodeTransferTooMany, fmt.Sprintf("%s has only %d %s alive, not %d", sender.Name, st.Alive, c, n)
+		}
+		if receiver.Troops == nil {
+			continue
+		}
+		if rt := receiver.Troop(c); rt != nil {
+			if load[rt.Slot]+n > domain.SlotCapacity(rt.Slot) {
+				return domain.CodeTransferNoRoom, fmt.Sprintf("%s's slot %d would hold %d troops; it holds at most %d (2.1, 2.3.3)", receiver.Name, rt.Slot, load[rt.Slot]+n, domain.SlotCapacity(rt.Slot))
+			}
+			load[rt.Slot] += n
+			continue
+		}
+		types++
+		if types > 6 {
+			return domain.CodeTransferNoRoom, fmt.Sprintf("%s would have %d different creatures counting dead ones; at most 6 (2.1, 2.3.3)", receiver.Name, types)
+		}
+		if receiver.Side == domain.Coalition && !FitsColors(receiver, st) {
+			return domain.CodeTransferNoRoom, fmt.Sprintf("%s is %s; %s may not use %s creatures (2.2.1, 2.3.3)", receiver.Name, colorList(receiver.Colors), receiver.Name, colorList(st.Colors))
+		}
+		slot := SlotFor(receiver, st.Size, n, load)
+		if slot == 0 {
+			return domain.CodeTransferNoRoom, fmt.Sprintf("%s has no slot with room for %d %s %s creatures (2.1, 2.3.3)", receiver.Name, n, st.Size, c)
+		}
+		load[slot] += n
+	}
+	return "", ""
+}
+
+// SlotFor is the smallest slot of army a that fits a creature of size s and has room for n
+// more troops given the slots' current load, or 0 (T2).
+func SlotFor(a *domain.Army, s domain.Size, n int, load [domain.Slots + 1]int) int {
+	for slot := 1; slot <= domain.Slots; slot++ {
+		if s.Fits(a.Rank.SlotSize(slot)) && load[slot]+n <= domain.SlotCapacity(slot) {
+			return slot
+		}
+	}
+	return 0
+}
+
+// FitsColors reports whether a Coalition army may use a creature (2.2.1): a creature of one
+// colour needs that faction, a multicoloured one the 5-Color faction, an artifact the
+// Colorless faction.
+func FitsColors(a *domain.Army, t *domain.Troop) bool {
+	switch {
+	case t.Multicolor():
+		return a.HasColor(domain.FiveColor)
+	case t.Colorless():
+		return a.HasColor(domain.Colorless)
+	}
+	for _, c := range t.Colors {
+		if c.IsMagic() {
+			return a.HasColor(c)
+		}
+	}
+	return false
+}
+
+func colorList(cs []domain.Color) string {
+	if len(cs) == 0 {
+		return "colourless"
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = string(c)
+	}
+	return strings.Join(parts, "/")
+}

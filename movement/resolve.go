@@ -1,0 +1,861 @@
+package movement
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/coalition-wargame/coalition/domain"
+)
+
+// Outcome is what a turn's moves did at the lock.
+type Outcome struct {
+	// Moves lists every army that moved or meant to, in map order.
+	Moves []domain.Move
+	// Battles are the engagements made at this lock, to be fought next turn (B1).
+	Battles []domain.Battle
+	// Rejected are orders that were accepted when posted but failed at the lock (M13).
+	Rejected []domain.Rejection
+	// Partial names the armies whose move was cut short (M8).
+	Partial []string
+	// Removed names empty armies destroyed on being engaged (B9).
+	Removed []string
+	// Transfers are the transfer orders to carry out at the update (T3).
+	Transfers []domain.TransferOrder
+}
+
+type orderKey struct {
+	at   int64
+	post int64
+	line int
+}
+
+func (k orderKey) less(o orderKey) bool {
+	if k.at != o.at {
+		return k.at < o.at
+	}
+	if k.post != o.post {
+		return k.post < o.post
+	}
+	return k.line < o.line
+}
+
+// unit is one army during resolution.
+type unit struct {
+	side domain.Side
+	path [4]domain.Square
+	plen int8
+	// goal is the index in path where the army means to end; pos where it will end.
+	goal, pos int8
+	// anchored armies end on their start square whatever arrives (M7.1, M8).
+	anchored bool
+	failed   bool
+	// jointOrder marks a Joint Engage order; joint a joint engagement that stands (M13).
+	jointOrder, joint bool
+	// caughtBy is the interceptor's army index, or -1 (M9).
+	caughtBy int32
+	// target is the army an interceptor waits for, or -1.
+	target int32
+	line   int32
+	key    orderKey
+}
+
+func (u *unit) start() domain.Square { return u.path[0] }
+func (u *unit) dest() domain.Square  { return u.path[u.plen-1] }
+func (u *unit) leaving() bool        { return u.plen > 1 }
+
+type resolver struct {
+	m      *domain.Map
+	orders *Orders
+	draws  *domain.Draws
+	g      domain.Grid
+	units  []unit
+	// battle marks squares with a battle fought this turn (M12).
+	battle []bool
+	// lists per square, rebuilt as needed
+	anchors, claims [][]int32
+	held            []bool
+	touched         []int
+	out             Outcome
+}
+
+// Resolve carries out every effective order of the turn at once (3.3.4) and updates the map:
+// positions, long-move plans, and empty armies destroyed when engaged (B9). Battles fought
+// this turn are not settled here.
+func Resolve(m *domain.Map, orders *Orders, seed domain.Seed) *Outcome {
+	r := &resolver{m: m, orders: orders, draws: seed.Draws(), g: m.Grid}
+	r.build()
+	r.jointEngage()
+	r.intercepts()
+	r.settle()
+	r.finish()
+	return &r.out
+}
+
+func (r *resolver) build() {
+	n := r.g.Size()
+	r.units = make([]unit, len(r.m.Armies))
+	r.battle = make([]bool, n)
+	r.anchors = make([][]int32, n)
+	r.claims = make([][]int32, n)
+	r.held = make([]bool, n)
+	b := newBoard(r.m)
+	for i := range r.m.Armies {
+		a := &r.m.Armies[i]
+		u := &r.units[i]
+		u.side, u.caughtBy, u.target, u.line = a.Side, -1, -1, -1
+		u.path[0], u.plen = a.At, 1
+		if b.fighting[i] {
+			r.battle[r.g.Index(a.At)] = true
+			a.Plan = nil
+			continue
+		}
+		if li := r.orders.Effective[i]; li >= 0 {
+			l := &r.orders.Lines[li]
+			u.line = int32(li)
+			u.key = orderKey{l.At.UnixNano(), l.Post, l.Number}
+			a.Plan = nil
+			switch o := &l.Order; o.Kind {
+			case domain.MoveKind:
+				kw := domain.NoKeyword
+				if len(o.Legs) == 1 {
+					kw = o.Keyword
+				} else {
+					a.Plan = &domain.Plan{Legs: slices.Clone(o.Legs[1:]), Keyword: o.Keyword, Named: o.Named, Post: l.Post, At: l.At, Line: l.Number}
+				}
+				r.setLeg(u, a, o.Legs[0], kw)
+			case domain.InterceptKind:
+				u.target = int32(b.army(o.Target))
+			case domain.Transfer:
+				if l.Creatures != nil {
+					r.out.Transfers = append(r.out.Transfers, domain.TransferOrder{From: a.Name, To: o.Target, Creatures: l.Creatures, Post: l.Post, Line: l.Number})
+				}
+			}
+			continue
+		}
+		if p := a.Plan; p != nil {
+			leg := p.Legs[0]
+			if len(leg.Route) > 0 && leg.Route[0] != a.At {
+				a.Plan = nil
+				continue
+			}
+			u.key = orderKey{p.At.UnixNano(), p.Post, p.Line}
+			kw := domain.NoKeyword
+			if len(p.Legs) == 1 {
+				kw = p.Keyword
+				a.Plan = nil
+			} else {
+				np := *p
+				np.Legs = p.Legs[1:]
+				a.Plan = &np
+			}
+			r.setLeg(u, a, leg, kw)
+		}
+	}
+}
+
+// setLeg gives a unit the path of one leg: the written route, or a shortest route drawn at
+// random from the turn's seed (M4).
+func (r *resolver) setLeg(u *unit, a *domain.Army, leg domain.Leg, kw domain.Keyword) {
+	u.jointOrder = kw == domain.JointEngage
+	if len(leg.Route) > 0 {
+		u.plen = int8(copy(u.path[:], leg.Route))
+	} else {
+		u.plen = int8(ShortestRoute(&u.path, a.At, leg.To, r.draws, a.Name))
+	}
+	u.goal = u.plen - 1
+	u.pos = u.goal
+}
+
+// ShortestRoute fills path with a shortest route from one square to another, start included,
+// and returns its length in squares. When several shortest routes exist it draws one
+// uniformly with the label "route:" + army name: the routes are numbered in lexicographic
+// order of their steps, a step along the number coming before a step along the letter
+// (docs/RANDOMNESS.md).
+func ShortestRoute(path *[4]domain.Square, from, to domain.Square, d *domain.Draws, army string) int {
+	dc, dr := int(to.Col)-int(from.Col), int(to.Row)-int(from.Row)
+	nc, nr := abs(dc), abs(dr)
+	n := nc + nr
+	if n > 3 {
+		panic(fmt.Sprintf("movement: route of %d steps from %s to %s", n, from, to))
+	}
+	count := binom(n, nc)
+	idx := 0
+	if count > 1 {
+		idx = d.Intn("route:"+army, count)
+	}
+	path[0] = from
+	cur := from
+	for i := 1; i <= n; i++ {
+		col := false
+		if nc > 0 {
+			with := binom(nc+nr-1, nc-1)
+			if idx < with {
+				col = true
+			} else {
+				idx -= with
+			}
+		}
+		if col {
+			cur.Col = uint8(int(cur.Col) + sign(dc))
+			nc--
+		} else {
+			cur.Row = uint8(int(cur.Row) + sign(dr))
+			nr--
+		}
+		path[i] = cur
+	}
+	return n + 1
+}
+
+func binom(n, k int) int {
+	if k < 0 || k > n {
+		return 0
+	}
+	v := 1
+	for i := 1; i <= k; i++ {
+		v = v * (n - k + i) / i
+	}
+	return v
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func (r *resolver) name(i int) string { return r.m.Armies[i].Name }
+
+func (r *resolver) rejectAt(i int, code domain.Code, msg string) {
+	u := &r.units[i]
+	rej := domain.Rejection{Army: r.name(i), Code: code, Message: msg}
+	if u.line >= 0 {
+		l := &r.orders.Lines[u.line]
+		rej.Post, rej.Line, rej.Text = l.Post, l.Number, l.Text
+	} else if p := r.m.Armies[i].Plan; p != nil {
+		rej.Post, rej.Line = p.Post, p.Line
+	} else {
+		rej.Post, rej.Line = u.key.post, u.key.line
+	}
+	r.out.Rejected = append(r.out.Rejected, rej)
+}
+
+// hold makes a unit stay on its start square.
+func (u *unit) hold() {
+	u.plen, u.goal, u.pos = 1, 0, 0
+	u.jointOrder = false
+}
+
+type jointGroup struct {
+	sq     domain.Square
+	side   domain.Side
+	units  []int
+	second orderKey
+}
+
+// jointEngage applies M13: which joint engagements stand, become moves, fail or exceed the
+// one-a-turn limit.
+func (r *resolver) jointEngage() {
+	var groups []jointGroup
+	for i := range r.units {
+		u := &r.units[i]
+		if !u.jointOrder {
+			continue
+		}
+		found := false
+		for g := range groups {
+			if groups[g].sq == u.dest() && groups[g].side == u.side {
+				groups[g].units = append(groups[g].units, i)
+				if groups[g].second.less(u.key) {
+					groups[g].second = u.key
+				}
+				found = true
+			}
+		}
+		if !found {
+			groups = append(groups, jointGroup{sq: u.dest(), side: u.side, units: []int{i}, second: u.key})
+		}
+	}
+	if len(groups) == 0 {
+		return
+	}
+	var candidates []int
+	for gi := range groups {
+		g := &groups[gi]
+		why := r.jointProblem(g)
+		switch {
+		case why != "":
+			for _, i := range g.units {
+				r.rejectAt(i, domain.CodeJointEngageFailed, why)
+				r.units[i].hold()
+			}
+		case !r.enemyComes(g):
+			for _, i := range g.units {
+				r.units[i].jointOrder = false
+			}
+		default:
+			candidates = append(candidates, gi)
+		}
+	}
+	slices.SortStableFunc(candidates, func(a, b int) int {
+		ka, kb := groups[a].second, groups[b].second
+		if ka.at != kb.at {
+			return cmpInt64(ka.at, kb.at)
+		}
+		return cmpInt64(ka.post, kb.post)
+	})
+	if len(candidates) == 0 {
+		return
+	}
+	first := groups[candidates[0]].sq
+	for _, gi := range candidates {
+		g := &groups[gi]
+		if g.sq == first {
+			for _, i := range g.units {
+				r.units[i].joint = true
+			}
+			continue
+		}
+		for _, i := range g.units {
+			r.rejectAt(i, domain.CodeJointEngageLimit, fmt.Sprintf("only one joint engagement is fought a turn and the one at %s was made first; %s makes a partial move (3.2.5.4)", first, r.name(i)))
+			u := &r.units[i]
+			u.jointOrder = false
+			if u.leaving() {
+				u.failed = true
+			}
+		}
+	}
+}
+
+func cmpInt64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// jointProblem says why a joint engagement cannot stand, or "" (3.2.5.2, 3.2.5.3).
+func (r *resolver) jointProblem(g *jointGroup) string {
+	if len(g.units) != 2 {
+		names := make([]string, len(g.units))
+		for i, u := range g.units {
+			names[i] = r.name(u)
+		}
+		if len(g.units) == 1 {
+			return fmt.Sprintf("no other army of %s joint engaged %s: a joint engagement needs exactly two (3.2.5.2)", g.side.Title(), g.sq)
+		}
+		return fmt.Sprintf("%d armies (%s) joint engaged %s: a joint engagement needs exactly two (3.2.5.2)", len(g.units), strings.Join(names, ", "), g.sq)
+	}
+	if r.battle[r.g.Index(g.sq)] {
+		return fmt.Sprintf("a battle is fought at %s this turn (3.3.1)", g.sq)
+	}
+	for i := range r.units {
+		u := &r.units[i]
+		if u.side != g.side || slices.Contains(g.units, i) {
+			continue
+		}
+		if u.leaving() && u.dest() == g.sq {
+			return fmt.Sprintf("%s of the same side also moves to %s (3.2.5.2)", r.name(i), g.sq)
+		}
+		if !u.leaving() && u.start() == g.sq {
+			return fmt.Sprintf("%s of the same side stays in %s (3.2.5.2)", r.name(i), g.sq)
+		}
+	}
+	return ""
+}
+
+// enemyComes reports whether an enemy army moves to or stays in the group's square.
+func (r *resolver) enemyComes(g *jointGroup) bool {
+	for i := range r.units {
+		u := &r.units[i]
+		if !domain.Enemy(u.side, g.side) {
+			continue
+		}
+		if (u.leaving() && u.dest() == g.sq) || (!u.leaving() && u.start() == g.sq) {
+			return true
+		}
+	}
+	return false
+}
+
+// intercepts applies M9 and M10: an army passing over an interceptor that waits for it stops
+// there, unless another enemy engaging the interceptor was closer.
+func (r *resolver) intercepts() {
+	var waiting []int
+	for i := range r.units {
+		if r.units[i].target >= 0 {
+			waiting = append(waiting, i)
+		}
+	}
+	if len(waiting) == 0 {
+		return
+	}
+	// first pass: where would each target be caught, ignoring M10
+	first := make(map[int]int8)
+	catchAt := func(x int, from int8) (int8, int) {
+		u := &r.units[x]
+		for k := from; k < u.goal; k++ {
+			for _, w := range waiting {
+				if int(r.units[w].target) == x && r.units[w].start() == u.path[k] {
+					return k, w
+				}
+			}
+		}
+		return -1, -1
+	}
+	for x := range r.units {
+		if r.units[x].leaving() && !r.units[x].failed {
+			if k, _ := catchAt(x, 1); k > 0 {
+				first[x] = k
+			}
+		}
+	}
+	for x := range r.units {
+		u := &r.units[x]
+		if !u.leaving() || u.failed {
+			continue
+		}
+		for k, w := catchAt(x, 1); k > 0; k, w = catchAt(x, k+1) {
+			sq := u.path[k]
+			best := -1
+			var ys []int
+			for y := range r.units {
+				v := &r.units[y]
+				if y == x || !v.leaving() || v.failed || v.dest() != sq || !domain.Enemy(v.side, r.units[w].side) {
+					continue
+				}
+				if fk, ok := first[y]; ok && fk < v.goal {
+					continue
+				}
+				ys = append(ys, y)
+				if best < 0 || r.closer(y, best, v.goal, r.units[best].goal) {
+					best = y
+				}
+			}
+			xFights := true
+			if best >= 0 {
+				switch yk := r.units[best].goal; {
+				case k > yk:
+					xFights = false
+				case k == yk:
+					xFights = r.draws.Intn("m10:"+sq.String(), 2) == 0
+				}
+			}
+			if !xFights {
+				continue
+			}
+			u.goal, u.pos, u.caughtBy = k, k, int32(w)
+			for _, y := range ys {
+				r.units[y].failed = true
+			}
+			break
+		}
+	}
+}
+
+// closer reports whether army a, sa steps from a square, takes it before army b, sb steps
+// away: fewer steps, then the earlier post, then the lower post id, then the earlier line (M7).
+func (r *resolver) closer(a, b int, sa, sb int8) bool {
+	if sa != sb {
+		return sa < sb
+	}
+	return r.units[a].key.less(r.units[b].key)
+}
+
+// settle finds where every army ends: who takes contested squares (M7, M11, M12, M13) and
+// where the others' partial moves stop (M8), repeated until nothing changes.
+func (r *resolver) settle() {
+	for i := range r.units {
+		u := &r.units[i]
+		if !u.leaving() && !u.joint {
+			u.anchored = true
+		}
+	}
+	for round := 0; ; round++ {
+		if round > 4*len(r.units)+8 {
+			panic("movement: resolution does not settle")
+		}
+		changed := r.contestIntents()
+		r.settlePartials()
+		for i := range r.units {
+			u := &r.units[i]
+			if u.failed && !u.anchored && u.pos == 0 {
+				u.anchored = true
+				changed = true
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+func (r *resolver) resetLists() {
+	for _, k := range r.touched {
+		r.anchors[k] = r.anchors[k][:0]
+		r.claims[k] = r.claims[k][:0]
+		r.held[k] = false
+	}
+	r.touched = r.touched[:0]
+}
+
+func (r *resolver) touch(k int) {
+	if len(r.anchors[k]) == 0 && len(r.claims[k]) == 0 && !r.held[k] {
+		r.touched = append(r.touched, k)
+	}
+}
+
+// contestIntents decides, square by square, which arriving armies take their destination;
+// the others fail and will make partial moves. It reports whether any army failed.
+func (r *resolver) contestIntents() bool {
+	r.resetLists()
+	for i := range r.units {
+		u := &r.units[i]
+		switch {
+		case u.anchored:
+			k := r.g.Index(u.start())
+			r.touch(k)
+			r.anchors[k] = append(r.anchors[k], int32(i))
+		case !u.failed:
+			k := r.g.Index(u.path[u.goal])
+			r.touch(k)
+			r.claims[k] = append(r.claims[k], int32(i))
+		}
+	}
+	changed := false
+	for _, k := range r.touched {
+		if len(r.claims[k]) > 0 && r.contest(k) {
+			changed = true
+		}
+	}
+	return changed
+}
+
+func (r *resolver) fail(i int32) {
+	r.units[i].failed = true
+}
+
+// contest settles the arrivals on one square; it reports whether any failed.
+func (r *resolver) contest(k int) bool {
+	claims, anchors := r.claims[k], r.anchors[k]
+	failed := false
+	if r.battle[k] {
+		for _, c := range claims {
+			r.fail(c)
+		}
+		return true
+	}
+	for _, c := range claims {
+		if r.units[c].caughtBy >= 0 {
+			for _, o := range claims {
+				if o != c {
+					r.fail(o)
+					failed = true
+				}
+			}
+			return failed
+		}
+	}
+	// one candidate per side: the army that stays, the joint pair, or the closest arrival
+	var cand [3]int32
+	var sides [3]domain.Side
+	ns := 0
+	sideIdx := func(s domain.Side) int {
+		for i := 0; i < ns; i++ {
+			if sides[i] == s {
+				return i
+			}
+		}
+		sides[ns], cand[ns] = s, -1
+		ns++
+		return ns - 1
+	}
+	var anchoredSide [3]bool
+	var jointSide [3]bool
+	for _, a := range anchors {
+		si := sideIdx(r.units[a].side)
+		anchoredSide[si] = true
+		if r.units[a].joint {
+			jointSide[si] = true
+		}
+	}
+	for _, c := range claims {
+		if r.units[c].joint {
+			jointSide[sideIdx(r.units[c].side)] = true
+		}
+	}
+	for _, c := range claims {
+		u := &r.units[c]
+		si := sideIdx(u.side)
+		switch {
+		case jointSide[si]:
+			if !u.joint {
+				r.fail(c)
+				failed = true
+			}
+		case anchoredSide[si]:
+			r.fail(c)
+			failed = true
+		case cand[si] < 0:
+			cand[si] = c
+		case r.closer(int(c), int(cand[si]), u.goal, r.units[cand[si]].goal):
+			r.fail(cand[si])
+			cand[si] = c
+			failed = true
+		default:
+			r.fail(c)
+			failed = true
+		}
+	}
+	if ns < 3 {
+		return failed
+	}
+	// Coalition, Phyrexia and a mercenary on one square (M12, 3.3.5)
+	merc := -1
+	for i := 0; i < ns; i++ {
+		if sides[i] == domain.Mercenary {
+			merc = i
+		}
+	}
+	if merc < 0 {
+		return failed
+	}
+	if anchoredSide[merc] {
+		var a, b int32 = -1, -1
+		for i := 0; i < ns; i++ {
+			if i != merc {
+				if a < 0 {
+					a = cand[i]
+				} else {
+					b = cand[i]
+				}
+			}
+		}
+		if a >= 0 && b >= 0 {
+			if r.closer(int(a), int(b), r.units[a].goal, r.units[b].goal) {
+				r.fail(b)
+			} else {
+				r.fail(a)
+			}
+			failed = true
+		}
+		return failed
+	}
+	if cand[merc] >= 0 {
+		r.fail(cand[merc])
+		failed = true
+	}
+	return failed
+}
+
+// settlePartials walks every failed army back along its route to the nearest square where it
+// may end the turn (M8): not held at the end by any army, no battle, and, among partial
+// moves wanting one square, the closest (M7 steps 2–4). Its own start square is always free.
+func (r *resolver) settlePartials() {
+	// squares held at the end by armies that stay or arrive as they meant to
+	r.resetLists()
+	any := false
+	for i := range r.units {
+		u := &r.units[i]
+		switch {
+		case u.anchored:
+			k := r.g.Index(u.start())
+			r.touch(k)
+			r.held[k] = true
+		case !u.failed:
+			k := r.g.Index(u.path[u.goal])
+			r.touch(k)
+			r.held[k] = true
+		default:
+			u.pos = max(u.goal-1, 0)
+			any = true
+		}
+	}
+	if !any {
+		return
+	}
+	for {
+		changed := false
+		for i := range r.units {
+			u := &r.units[i]
+			if !u.failed || u.anchored || u.pos == 0 {
+				continue
+			}
+			for u.pos > 0 {
+				k := r.g.Index(u.path[u.pos])
+				if !r.held[k] && !r.battle[k] && !r.startOfWalkedBack(k, i) {
+					break
+				}
+				u.pos--
+				changed = true
+			}
+		}
+		// partial moves wanting one square: the closest stays
+		for i := range r.units {
+			u := &r.units[i]
+			if !u.failed || u.anchored || u.pos == 0 {
+				continue
+			}
+			for j := range r.units {
+				v := &r.units[j]
+				if j == i || !v.failed || v.anchored || v.pos == 0 || v.path[v.pos] != u.path[u.pos] {
+					continue
+				}
+				if r.closer(j, i, v.pos, u.pos) {
+					u.pos--
+				} else {
+					v.pos--
+				}
+				changed = true
+				break
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+// startOfWalkedBack reports whether square k is the start of another failed army that has
+// walked all the way back to it (and so keeps it, M8).
+func (r *resolver) startOfWalkedBack(k, self int) bool {
+	for j := range r.units {
+		v := &r.units[j]
+		if j != self && v.failed && !v.anchored && v.pos == 0 && r.g.Index(v.start()) == k {
+			return true
+		}
+	}
+	return false
+}
+
+func (u *unit) final() domain.Square {
+	switch {
+	case u.anchored:
+		return u.start()
+	case u.failed:
+		return u.path[u.pos]
+	}
+	return u.path[u.goal]
+}
+
+// finish writes the result to the map and the outcome: positions, moves, battles made,
+// plans kept or cancelled (M14), and empty armies destroyed (B9).
+func (r *resolver) finish() {
+	m := r.m
+	for i := range r.units {
+		u := &r.units[i]
+		a := &m.Armies[i]
+		to := u.final()
+		if u.leaving() || u.joint {
+			mv := domain.Move{Army: a.Name, From: u.start(), To: to, Route: slices.Clone(u.path[1:u.plen]), Partial: u.failed, Intercepted: u.caughtBy >= 0}
+			r.out.Moves = append(r.out.Moves, mv)
+			if u.failed && u.leaving() {
+				r.out.Partial = append(r.out.Partial, a.Name)
+			}
+		}
+		if u.failed || u.caughtBy >= 0 {
+			a.Plan = nil
+		}
+		a.At = to
+	}
+	// battles made at this lock
+	byIdx := map[int][]int{}
+	var squares []int
+	for i := range r.units {
+		k := r.g.Index(m.Armies[i].At)
+		if r.battle[k] {
+			continue
+		}
+		if _, ok := byIdx[k]; !ok {
+			squares = append(squares, k)
+		}
+		byIdx[k] = append(byIdx[k], i)
+	}
+	slices.Sort(squares)
+	removed := make([]bool, len(m.Armies))
+	for _, k := range squares {
+		ids := byIdx[k]
+		if len(ids) < 2 || !mixed(m, ids) {
+			continue
+		}
+		// B9: empty armies are destroyed when engaged, with no battle
+		for _, i := range ids {
+			if m.Armies[i].Empty() {
+				removed[i] = true
+			}
+		}
+		var live []int
+		for _, i := range ids {
+			if !removed[i] {
+				live = append(live, i)
+			}
+		}
+		if len(live) < 2 || !mixed(m, live) {
+			continue
+		}
+		bt := domain.Battle{Square: r.g.At(k)}
+		for _, i := range live {
+			bt.Armies = append(bt.Armies, m.Armies[i].Name)
+			m.Armies[i].Plan = nil
+		}
+		slices.Sort(bt.Armies)
+		bt.Kind = domain.Meeting
+		for _, i := range live {
+			u := &r.units[i]
+			switch {
+			case u.caughtBy >= 0:
+				bt.Kind, bt.Attacker = domain.Intercept, m.Armies[u.caughtBy].Name
+			case u.joint && bt.Kind != domain.Intercept:
+				bt.Kind, bt.Attacker = domain.Joint, ""
+			}
+		}
+		if bt.Kind == domain.Meeting {
+			for _, i := range live {
+				if m.Armies[i].At == r.units[i].start() {
+					bt.Kind = domain.Attack
+				}
+			}
+			if bt.Kind == domain.Attack {
+				for _, i := range live {
+					if m.Armies[i].At != r.units[i].start() {
+						bt.Attacker = m.Armies[i].Name
+					}
+				}
+			}
+		}
+		r.out.Battles = append(r.out.Battles, bt)
+	}
+	for i := range removed {
+		if removed[i] {
+			r.out.Removed = append(r.out.Removed, m.Armies[i].Name)
+		}
+	}
+	if len(r.out.Removed) > 0 {
+		i := 0
+		m.Armies = slices.DeleteFunc(m.Armies, func(domain.Army) bool { i++; return removed[i-1] })
+	}
+}
+
+func mixed(m *domain.Map, ids []int) bool {
+	for _, i := range ids[1:] {
+		if domain.Enemy(m.Armies[i].Side, m.Armies[ids[0]].Side) {
+			return true
+		}
+	}
+	return false
+}

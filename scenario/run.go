@@ -1,0 +1,29 @@
+package scenario
+
+import (
+	"fmt"
+
+	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/turn"
+)
+
+// Outcome is what `coalition adjudicate` prints: one lock report per turn.
+type Outcome struct {
+	Turns []*turn.Report `json:"turns"`
+}
+
+// Run adjudicates every turn of the scenario through the lock pipeline, each turn with the
+// seed derived from the scenario's seed and the turn's index.
+func (s *Scenario) Run() (*Outcome, error) {
+	m := s.Map
+	res := &Outcome{Turns: []*turn.Report{}}
+	for i, t := range s.Turns {
+		next, rep, err := turn.Run(m, turn.Input{Seed: domain.ScenarioSeed(s.File.Seed, i), Posts: t.Posts, Lock: t.Lock, Transfers: t.Transfers, Results: t.Results})
+		if err != nil {
+			return nil, fmt.Errorf("turn %d: %w", i+1, err)
+		}
+		res.Turns = append(res.Turns, rep)
+		m = next
+	}
+	return res, nil
+}

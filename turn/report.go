@@ -1,0 +1,113 @@
+package turn
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/coalition-wargame/coalition/battle"
+	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/mercenary"
+	"github.com/coalition-wargame/coalition/movement"
+)
+
+// Report is the lock report, the old "movement update" post: the map after the lock and what
+// happened at it. Its first fields are those of the scenario format's result.
+type Report struct {
+	Positions      map[string]domain.Square  `json:"positions"`
+	Battles        []Battle                  `json:"battles"`
+	Rejected       []domain.Rejection        `json:"rejected"`
+	Warnings       []domain.Warning          `json:"warnings"`
+	Partial        []string                  `json:"partial"`
+	Days           map[string]int            `json:"days"`
+	Alive          map[string]map[string]int `json:"alive"`
+	DestroyedSites []string                  `json:"destroyed_sites"`
+	Removed        []string                  `json:"removed"`
+	ChangedSides   map[string]domain.Side    `json:"changed_sides"`
+	Winner         *domain.Side              `json:"winner"`
+	Turn           int                       `json:"turn"`
+	Moves          []domain.Move             `json:"moves"`
+	Settled        []battle.Settled          `json:"settled"`
+	Pushes         []battle.Push             `json:"pushes"`
+	Healed         map[string]map[string]int `json:"healed"`
+	Converted      []string                  `json:"converted"`
+	Transfers      []domain.TransferOrder    `json:"transfers"`
+	Mercenary      *mercenary.Report         `json:"mercenary,omitempty"`
+	Seed           string                    `json:"seed,omitempty"`
+}
+
+// Battle is an engagement in the report: attacker is null when there is none.
+type Battle struct {
+	Square   domain.Square     `json:"square"`
+	Armies   []string          `json:"armies"`
+	Kind     domain.BattleKind `json:"kind"`
+	Attacker *string           `json:"attacker"`
+}
+
+func newReport(before, m *domain.Map, orders *movement.Orders, mv *movement.Outcome, lg *battle.Ledger, ch *battle.Changes, merc *mercenary.Report) *Report {
+	r := &Report{
+		Positions:    make(map[string]domain.Square, len(m.Armies)),
+		Days:         make(map[string]int, len(m.Armies)),
+		Alive:        map[string]map[string]int{},
+		ChangedSides: lg.ChangedSides,
+		Turn:         m.Turn,
+		Moves:        nonNil(mv.Moves),
+		Settled:      nonNil(lg.Settled),
+		Pushes:       nonNil(lg.Pushes),
+		Healed:       ch.Healed,
+		Converted:    nonNil(ch.Converted),
+		Transfers:    nonNil(ch.Delivered),
+		Partial:      nonNil(slices.Clone(mv.Partial)),
+		Warnings:     nonNil(orders.Warnings()),
+		Mercenary:    merc,
+	}
+	for i := range m.Armies {
+		a := &m.Armies[i]
+		r.Positions[a.Name] = a.At
+		r.Days[a.Name] = a.Days
+		if a.Troops != nil {
+			al := make(map[string]int, len(a.Troops))
+			for _, t := range a.Troops {
+				al[t.Creature] = t.Alive
+			}
+			r.Alive[a.Name] = al
+		}
+	}
+	for _, b := range m.Battles {
+		rb := Battle{Square: b.Square, Armies: b.Armies, Kind: b.Kind}
+		if b.Attacker != "" {
+			att := b.Attacker
+			rb.Attacker = &att
+		}
+		r.Battles = append(r.Battles, rb)
+	}
+	r.Battles = nonNil(r.Battles)
+	rej := orders.Rejections()
+	rej = append(rej, mv.Rejected...)
+	rej = append(rej, ch.Rejected...)
+	slices.SortStableFunc(rej, func(a, b domain.Rejection) int {
+		return cmp.Or(cmp.Compare(a.Post, b.Post), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Code, b.Code))
+	})
+	r.Rejected = nonNil(rej)
+	slices.Sort(r.Partial)
+	for _, s := range m.Sites {
+		if s.Destroyed {
+			r.DestroyedSites = append(r.DestroyedSites, s.Name)
+		}
+	}
+	r.DestroyedSites = nonNil(r.DestroyedSites)
+	r.Removed = append(slices.Clone(mv.Removed), lg.Removed...)
+	slices.Sort(r.Removed)
+	r.Removed = nonNil(r.Removed)
+	if m.Winner != "" {
+		w := m.Winner
+		r.Winner = &w
+	}
+	return r
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

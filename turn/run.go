@@ -1,0 +1,57 @@
+// Package turn is the turn workflow: Run is the lock pipeline every lock goes through
+// (checks, moves, battles, the update), used alike by the server and by
+// `coalition adjudicate`; Service runs it on campaigns held in a store.
+package turn
+
+import (
+	"cmp"
+	"slices"
+	"time"
+
+	"github.com/coalition-wargame/coalition/battle"
+	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/mercenary"
+	"github.com/coalition-wargame/coalition/movement"
+)
+
+// Input is everything a lock needs besides the map.
+type Input struct {
+	Seed  domain.Seed
+	Posts []domain.Post
+	// Lock is the lock's time; zero means no posting window is checked (C2).
+	Lock      time.Time
+	Transfers []domain.TransferDetail
+	Results   []domain.BattleResult
+}
+
+// Run adjudicates one turn: it checks every post against the map as the turn opened, resolves
+// the moves at once, settles the battles fought this turn from the judge's results and updates
+// the map. m is left as it was; the map after the lock is returned with the lock report. An
+// error means the input is not one the rules can settle (a battle with no result, say).
+func Run(m *domain.Map, in Input) (*domain.Map, *Report, error) {
+	next := m.Clone()
+	next.NoteLeaders()
+	fought := battle.Fought(next)
+	t := battle.Turn{Start: make(map[string]domain.Square, len(next.Armies)), StartDays: make(map[string]int, len(next.Armies)), Fought: fought}
+	for i := range next.Armies {
+		a := &next.Armies[i]
+		t.Start[a.Name], t.StartDays[a.Name] = a.At, a.Days
+	}
+	orders := movement.Check(next, in.Posts, movement.Options{Lock: in.Lock, Transfers: in.Transfers})
+	moves := movement.Resolve(next, orders, in.Seed)
+	t.Moves, t.Formed, t.Transfers = moves.Moves, moves.Battles, moves.Transfers
+	lg, err := battle.Settle(next, fought, in.Results, in.Seed.Draws())
+	if err != nil {
+		return nil, nil, err
+	}
+	ch := battle.Update(next, t, lg)
+	merc := mercenary.Update(next, t.Start, in.Seed)
+	next.Battles = append(slices.Clone(moves.Battles), lg.Battles...)
+	slices.SortFunc(next.Battles, func(a, b domain.Battle) int {
+		return cmp.Or(cmp.Compare(a.Square.Col, b.Square.Col), cmp.Compare(a.Square.Row, b.Square.Row))
+	})
+	next.Turn++
+	rep := newReport(m, next, orders, moves, lg, ch, merc)
+	rep.Seed = in.Seed.String()
+	return next, rep, nil
+}
