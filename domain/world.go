@@ -99,24 +99,39 @@ func (m *Map) NoteLeaders() {
 	slices.Sort(m.Leaders)
 }
 
-// Clone is a deep copy of the map.
+// Clone copies the map so that the rules can change the copy and leave m as it was. Slices the
+// rules only ever replace, never change in place (names, colours, controllers, routes, plans,
+// the terrain), are shared; troops, wounds, captures, shipments, sites and battles are copied.
+// Code that changes a map must keep to that: assign a new slice rather than edit a shared one.
 func (m *Map) Clone() *Map {
 	c := *m
 	c.Sites = slices.Clone(m.Sites)
-	c.Armies = make([]Army, len(m.Armies))
-	for i := range m.Armies {
-		c.Armies[i] = m.Armies[i].Clone()
-	}
-	c.Battles = make([]Battle, len(m.Battles))
-	for i, b := range m.Battles {
-		b.Armies = slices.Clone(b.Armies)
-		c.Battles[i] = b
-	}
+	c.Battles = slices.Clone(m.Battles)
 	c.Leaders = slices.Clone(m.Leaders)
-	if m.Terrain.Squares != nil {
-		c.Terrain.Squares = make(map[Square]Terrain, len(m.Terrain.Squares))
-		for k, v := range m.Terrain.Squares {
-			c.Terrain.Squares[k] = v
+	c.Armies = slices.Clone(m.Armies)
+	n := 0
+	for i := range m.Armies {
+		n += len(m.Armies[i].Troops)
+	}
+	troops := make([]Troop, 0, n)
+	for i := range c.Armies {
+		a := &c.Armies[i]
+		if a.Troops != nil {
+			k := len(troops)
+			troops = append(troops, a.Troops...)
+			a.Troops = troops[k:len(troops):len(troops)]
+			for j := range a.Troops {
+				if a.Troops[j].Wounds != nil {
+					a.Troops[j].Wounds = slices.Clone(a.Troops[j].Wounds)
+				}
+			}
+		}
+		if a.Capture != nil {
+			cp := *a.Capture
+			a.Capture = &cp
+		}
+		if a.Incoming != nil {
+			a.Incoming = slices.Clone(a.Incoming)
 		}
 	}
 	return &c

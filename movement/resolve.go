@@ -76,6 +76,8 @@ type resolver struct {
 	anchors, claims [][]int32
 	held            []bool
 	touched         []int
+	partials        []int32
+	owner           []int32
 	out             Outcome
 }
 
@@ -87,7 +89,14 @@ func Resolve(m *domain.Map, orders *Orders, seed domain.Seed) *Outcome {
 	r.build()
 	r.jointEngage()
 	r.intercepts()
+	initial := slices.Clone(r.units)
 	r.settle()
+	// A joint engagement stands on the orders (M13); if no enemy ends the turn in its square
+	// after all (intercepted on the way, say), the two moves are ordinary moves after all (M7).
+	for r.lonelyJoint(initial) {
+		r.units = slices.Clone(initial)
+		r.settle()
+	}
 	r.finish()
 	return &r.out
 }
@@ -667,9 +676,8 @@ func (r *resolver) contest(k int) bool {
 // may end the turn (M8): not held at the end by any army, no battle, and, among partial
 // moves wanting one square, the closest (M7 steps 2–4). Its own start square is always free.
 func (r *resolver) settlePartials() {
-	// squares held at the end by armies that stay or arrive as they meant to
 	r.resetLists()
-	any := false
+	r.partials = r.partials[:0]
 	for i := range r.units {
 		u := &r.units[i]
 		switch {
@@ -683,64 +691,98 @@ func (r *resolver) settlePartials() {
 			r.held[k] = true
 		default:
 			u.pos = max(u.goal-1, 0)
-			any = true
+			r.partials = append(r.partials, int32(i))
 		}
 	}
-	if !any {
+	if len(r.partials) == 0 {
 		return
 	}
+	if r.owner == nil {
+		r.owner = make([]int32, r.g.Size())
+		for k := range r.owner {
+			r.owner[k] = -1
+		}
+	}
 	for {
+		for _, p := range r.partials {
+			u := &r.units[p]
+			r.owner[r.g.Index(u.start())] = -1
+			r.owner[r.g.Index(u.path[u.pos])] = -1
+		}
+		// an army back on its start square keeps it (M8)
+		for _, p := range r.partials {
+			if u := &r.units[p]; u.pos == 0 {
+				r.owner[r.g.Index(u.start())] = p
+			}
+		}
 		changed := false
-		for i := range r.units {
-			u := &r.units[i]
-			if !u.failed || u.anchored || u.pos == 0 {
+		for _, p := range r.partials {
+			u := &r.units[p]
+			if u.pos == 0 {
 				continue
 			}
-			for u.pos > 0 {
-				k := r.g.Index(u.path[u.pos])
-				if !r.held[k] && !r.battle[k] && !r.startOfWalkedBack(k, i) {
-					break
-				}
+			k := r.g.Index(u.path[u.pos])
+			for u.pos > 0 && (r.held[k] || r.battle[k] || (r.owner[k] >= 0 && r.units[r.owner[k]].pos == 0)) {
+				u.pos--
+				changed = true
+				k = r.g.Index(u.path[u.pos])
+			}
+			if u.pos == 0 {
+				continue
+			}
+			switch q := r.owner[k]; {
+			case q < 0:
+				r.owner[k] = p
+			case r.closer(int(p), int(q), u.pos, r.units[q].pos):
+				r.units[q].pos--
+				r.owner[k] = p
+				changed = true
+			default:
 				u.pos--
 				changed = true
 			}
 		}
-		// partial moves wanting one square: the closest stays
-		for i := range r.units {
-			u := &r.units[i]
-			if !u.failed || u.anchored || u.pos == 0 {
-				continue
-			}
-			for j := range r.units {
-				v := &r.units[j]
-				if j == i || !v.failed || v.anchored || v.pos == 0 || v.path[v.pos] != u.path[u.pos] {
-					continue
-				}
-				if r.closer(j, i, v.pos, u.pos) {
-					u.pos--
-				} else {
-					v.pos--
-				}
-				changed = true
-				break
-			}
-		}
 		if !changed {
-			return
+			break
 		}
+	}
+	for _, p := range r.partials {
+		u := &r.units[p]
+		r.owner[r.g.Index(u.start())] = -1
+		r.owner[r.g.Index(u.path[u.pos])] = -1
 	}
 }
 
-// startOfWalkedBack reports whether square k is the start of another failed army that has
-// walked all the way back to it (and so keeps it, M8).
-func (r *resolver) startOfWalkedBack(k, self int) bool {
-	for j := range r.units {
-		v := &r.units[j]
-		if j != self && v.failed && !v.anchored && v.pos == 0 && r.g.Index(v.start()) == k {
-			return true
+// lonelyJoint finds joint engagements whose square no enemy reached and turns them into
+// ordinary moves in initial; it reports whether it found any.
+func (r *resolver) lonelyJoint(initial []unit) bool {
+	found := false
+	for i := range r.units {
+		u := &r.units[i]
+		if !u.joint || u.failed {
+			continue
+		}
+		sq := u.final()
+		enemy := false
+		for j := range r.units {
+			if domain.Enemy(r.units[j].side, u.side) && r.units[j].final() == sq {
+				enemy = true
+				break
+			}
+		}
+		if !enemy {
+			for j := range initial {
+				if initial[j].joint && initial[j].side == u.side && initial[j].dest() == sq {
+					initial[j].joint = false
+					if !initial[j].leaving() {
+						initial[j].anchored = true
+					}
+					found = true
+				}
+			}
 		}
 	}
-	return false
+	return found
 }
 
 func (u *unit) final() domain.Square {

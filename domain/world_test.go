@@ -1,0 +1,58 @@
+package domain
+
+import (
+	"testing"
+)
+
+// TestCloneLeavesOriginal changes everything the rules change in place on a clone and checks
+// that the original map did not change.
+func TestCloneLeavesOriginal(t *testing.T) {
+	m := &Map{Grid: DefaultGrid,
+		Sites: []Site{{Name: "Red Base", Kind: Base, Side: Coalition, Color: Red, At: Square{12, 10}}},
+		Armies: []Army{{Name: "Sai Rei", Side: Coalition, Rank: Lieutenant, At: Square{3, 4},
+			Troops:  []Troop{{Creature: "Kris Mage", Size: Size{1, 1}, Slot: 1, Alive: 3000, Full: 5000, Wounds: []Wound{{Day: 1, Count: 10}}}},
+			Capture: &Capture{Side: Phyrexia}, Incoming: []Shipment{{From: "Ash"}}}},
+		Battles: []Battle{{Square: Square{3, 4}, Armies: []string{"Sai Rei", "X"}, Kind: Attack}},
+	}
+	c := m.Clone()
+	a := &c.Armies[0]
+	a.At = Square{9, 9}
+	a.Troops[0].Alive = 1
+	a.Troops[0].Wounds[0].Count = 99
+	a.Troops = append(a.Troops, Troop{Creature: "Grizzly Bears"})
+	a.Capture.Converted = true
+	a.Incoming[0].From = "Birch"
+	c.Sites[0].Destroyed = true
+	c.Battles[0].Kind = Push
+	o := &m.Armies[0]
+	switch {
+	case o.At != (Square{3, 4}):
+		t.Error("position changed")
+	case o.Troops[0].Alive != 3000 || o.Troops[0].Wounds[0].Count != 10 || len(o.Troops) != 1:
+		t.Error("troops changed")
+	case o.Capture.Converted:
+		t.Error("capture changed")
+	case o.Incoming[0].From != "Ash":
+		t.Error("shipment changed")
+	case m.Sites[0].Destroyed:
+		t.Error("site changed")
+	case m.Battles[0].Kind != Attack:
+		t.Error("battle changed")
+	}
+}
+
+// BenchmarkClone copies a full campaign's map (90 armies of 4 troops).
+func BenchmarkClone(b *testing.B) {
+	m := &Map{Grid: DefaultGrid}
+	for i := 0; i < 90; i++ {
+		a := Army{Name: "A", Side: Coalition, Rank: Lieutenant, At: Square{uint8(i%38 + 1), uint8(i%14 + 1)}}
+		for s := 1; s <= 4; s++ {
+			a.Troops = append(a.Troops, Troop{Creature: "C", Slot: s, Alive: 100, Full: 100})
+		}
+		m.Armies = append(m.Armies, a)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		m.Clone()
+	}
+}
