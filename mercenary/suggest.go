@@ -1,7 +1,9 @@
 package mercenary
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/coalition-wargame/coalition/domain"
 )
@@ -42,8 +44,8 @@ func Suggest(m *domain.Map, seed domain.Seed) []Suggestion {
 //
 // Strength is Strength's estimate. No mercenary ends on a square another mercenary holds or is
 // sent to, nor on a square where a battle is fought (M12). Ties among the best choices are
-// broken by an Intn under "mercenary-suggest:<name key of the army>". An army in a battle is
-// told to fight.
+// broken by an Intn under "mercenary-suggest:<name key of the army>" over the tied squares in
+// order of number, then letter. An army in a battle is told to fight.
 func (mem *Memory) Suggest(m *domain.Map, seed domain.Seed) []Suggestion {
 	s := &suggester{board: newBoard(m), mem: mem, d: seed.Draws(), claimed: make([]bool, m.Grid.Size())}
 	var out []Suggestion
@@ -91,7 +93,8 @@ func (o *option) better(p *option) bool {
 	return false
 }
 
-// pick is the best option, ties drawn for army a; ok is false when there is none.
+// pick is the best option, ties drawn for army a over the tied squares in order of number,
+// then letter; ok is false when there is none.
 func (s *suggester) pick(a *domain.Army, opts []option) (option, bool) {
 	if len(opts) == 0 {
 		return option{}, false
@@ -105,6 +108,7 @@ func (s *suggester) pick(a *domain.Army, opts []option) (option, bool) {
 			best = append(best, i)
 		}
 	}
+	slices.SortFunc(best, func(i, j int) int { return cmpSquare(opts[i].to, opts[j].to) })
 	return opts[best[s.d.Intn("mercenary-suggest:"+domain.NameKey(a.Name), len(best))]], true
 }
 
@@ -464,4 +468,8 @@ func (s *suggester) retreat(a *domain.Army, home *domain.Site) (Suggestion, bool
 		return Suggestion{}, false
 	}
 	return move(a, o, fmt.Sprintf("%s has %d soldiers and faces overwhelming odds at %s: it retreats towards %s (6.1.1)", a.Name, a.Alive(), home.Name, to.Name)), true
+}
+
+func cmpSquare(a, b domain.Square) int {
+	return cmp.Or(cmp.Compare(a.Col, b.Col), cmp.Compare(a.Row, b.Row))
 }
