@@ -22,7 +22,8 @@
 //   - "raider-spawn-rank": d20, drawn only when a raider spawns (7 or less: a 2/2 rank);
 //   - "theme-at-war:<name key of the killed town defender>": index into the candidate theme
 //     armies sorted by name (DeclareWar);
-//   - "mercenary-suggest:<name key of the army>": index into the tied best choices of Suggest.
+//   - "mercenary-suggest:<name key of the army>": index into the tied best choices of Suggest,
+//     in order of their squares (number, then letter); not part of the lock.
 package mercenary
 
 import (
