@@ -196,3 +196,26 @@ func TestCaptureNeverBetterThanKill(t *testing.T) {
 		}
 	}
 }
+
+// A compiled set is shared by every battle judge's desk at once.
+func TestFormulasShared(t *testing.T) {
+	m := proposeMap()
+	b := oneOnOne(m)
+	done := make(chan error)
+	for g := range 4 {
+		go func() {
+			var err error
+			for i := range 50 {
+				if _, e := Propose(m, b, Judgement{Strategies: both("Sai Rei", "Darkhand")}, Config{}, domain.ScenarioSeed(int64(i), g).Draws()); e != nil {
+					err = e
+				}
+			}
+			done <- err
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
