@@ -245,21 +245,21 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 		if a.Capture != nil && !a.Capture.Converted {
 			lg.liberate(a)
 		}
-		to := domain.Square{}
+		to, reason := domain.Square{}, "lost the battle at "+b.Square.String()
 		if first && !r.LoserTo.IsZero() {
-			to = r.LoserTo
-			if !m.Grid.Contains(to) || !domain.Adjacent(to, b.Square) {
-				return domain.Errorf(domain.ErrInvalid, "the loser at %s cannot be pushed to %s: it is not next to the battle (B8)", b.Square, to)
+			if !m.Grid.Contains(r.LoserTo) || !domain.Adjacent(r.LoserTo, b.Square) {
+				return domain.Errorf(domain.ErrInvalid, "the loser at %s cannot be pushed to %s: it is not next to the battle (B8)", b.Square, r.LoserTo)
 			}
-			for i := range m.Armies {
-				o := &m.Armies[i]
-				if o.At == to && !domain.Enemy(o.Side, a.Side) {
-					return domain.Errorf(domain.ErrInvalid, "the loser %s cannot be pushed to %s: %s of its own side is there (B8)", a.Name, to, o.Name)
-				}
+			// the judge chose the square before the moves; if a friend or a battle is there now,
+			// the push is random after all (B8)
+			if occupant(m, r.LoserTo, a) <= 1 {
+				to = r.LoserTo
+			} else {
+				reason += "; " + r.LoserTo.String() + " was taken after the moves, so the push is random"
 			}
 		}
 		first = false
-		lg.push(m, a, to, d, "lost the battle at "+b.Square.String())
+		lg.push(m, a, to, d, reason)
 	}
 	if stays != "" && len(st.Winners) > 0 {
 		for _, n := range st.Winners {

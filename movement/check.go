@@ -517,13 +517,13 @@ func TransferRoom(sender, receiver *domain.Army, creatures map[string]int) (doma
 		n := creatures[c]
 		st := sender.Troop(c)
 		if n <= 0 {
-			return domain.CodeTransferTooMany, fmt.Sprintf("send a positive number of %s, not %d", c, n)
+			return domain.CodeTransferNoRoom, fmt.Sprintf("send a positive number of %s, not %d", c, n)
 		}
 		if st == nil {
-			return domain.CodeTransferTooMany, fmt.Sprintf("%s has no %s to send", sender.Name, c)
+			return domain.CodeTransferNoRoom, fmt.Sprintf("%s has no %s to send", sender.Name, c)
 		}
 		if st.Alive < n {
-			return domain.CodeTransferTooMany, fmt.Sprintf("%s has only %d %s alive, not %d", sender.Name, st.Alive, c, n)
+			return domain.CodeTransferNoRoom, fmt.Sprintf("%s has only %d %s alive, not %d", sender.Name, st.Alive, c, n)
 		}
 		if receiver.Troops == nil {
 			continue

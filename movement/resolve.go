@@ -753,8 +753,8 @@ func (r *resolver) settlePartials() {
 	}
 }
 
-// lonelyJoint finds joint engagements whose square no enemy reached and turns them into
-// ordinary moves in initial; it reports whether it found any.
+// lonelyJoint finds joint engagements whose square no enemy reached (or only an empty one,
+// B9) and turns them into ordinary moves in initial; it reports whether it found any.
 func (r *resolver) lonelyJoint(initial []unit) bool {
 	found := false
 	for i := range r.units {
@@ -765,7 +765,8 @@ func (r *resolver) lonelyJoint(initial []unit) bool {
 		sq := u.final()
 		enemy := false
 		for j := range r.units {
-			if domain.Enemy(r.units[j].side, u.side) && r.units[j].final() == sq {
+			// an empty enemy is destroyed with no battle (B9): it does not hold the pair there
+			if domain.Enemy(r.units[j].side, u.side) && r.units[j].final() == sq && !r.m.Armies[j].Empty() {
 				enemy = true
 				break
 			}
