@@ -1,0 +1,274 @@
+package turn
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/coalition-wargame/coalition/domain"
+)
+
+// passwordAlphabet avoids letters that look alike, so printed passwords can be typed.
+const passwordAlphabet = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+// NewPassword draws a random 20-character password (about 116 bits).
+func (s *Service) NewPassword() (string, error) {
+	b := make([]byte, 20)
+	if _, err := io.ReadFull(s.opt.Rand, b); err != nil {
+		return "", err
+	}
+	for i := range b {
+		b[i] = passwordAlphabet[int(b[i])%len(passwordAlphabet)]
+	}
+	return string(b), nil
+}
+
+func (s *Service) hash(password string) (string, error) {
+	if err := checkPassword(password); err != nil {
+		return "", err
+	}
+	cost := s.opt.PasswordCost
+	if cost == 0 {
+		cost = bcrypt.DefaultCost
+	}
+	h, err := bcrypt.GenerateFromPassword([]byte(password), cost)
+	return string(h), err
+}
+
+func checkPassword(p string) error {
+	switch {
+	case utf8.RuneCountInString(p) < 8:
+		return domain.Errorf(domain.ErrInvalid, "the password is too short: use at least 8 characters")
+	case len(p) > 72:
+		return domain.Errorf(domain.ErrInvalid, "the password is too long: use at most 72 bytes")
+	}
+	return nil
+}
+
+// CheckName checks a screen name: 1–40 characters, no colon or line break (a name starts an
+// order line, 3.2.2.5).
+func CheckName(name string) error {
+	n := strings.TrimSpace(name)
+	switch {
+	case n == "":
+		return domain.Errorf(domain.ErrInvalid, "the name is empty")
+	case utf8.RuneCountInString(n) > 40:
+		return domain.Errorf(domain.ErrInvalid, "the name %q is too long: at most 40 characters", n)
+	case strings.ContainsAny(n, ":\n\r\t"):
+		return domain.Errorf(domain.ErrInvalid, "the name %q may not contain a colon, tab or line break", n)
+	}
+	return nil
+}
+
+// Bootstrap creates the first admin account on an empty server. It returns the password it
+// set — password when given, else a fresh random one — or "" when accounts already exist.
+func (s *Service) Bootstrap(ctx context.Context, name, password string) (string, error) {
+	if password == "" {
+		p, err := s.NewPassword()
+		if err != nil {
+			return "", err
+		}
+		password = p
+	}
+	h, err := s.hash(password)
+	if err != nil {
+		return "", err
+	}
+	created := false
+	err = s.store.Write(ctx, func(tx Tx) error {
+		n, err := tx.CountAccounts()
+		if err != nil || n > 0 {
+			return err
+		}
+		a := &Account{Name: name, PasswordHash: h, Admin: true, TokenVersion: 1, CreatedAt: s.now()}
+		if err := tx.CreateAccount(a); err != nil {
+			return err
+		}
+		created = true
+		return s.audit(tx, 0, Actor{Account: a}, "account.bootstrap", "created the first admin account %s", name)
+	})
+	if err != nil || !created {
+		return "", err
+	}
+	return password, nil
+}
+
+// dummyHash is compared against when a login names no account, so that a wrong name takes
+// as long as a wrong password.
+var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("coalition-dummy-password"), bcrypt.MinCost)
+
+// Login checks a name and password and returns the account.
+func (s *Service) Login(ctx context.Context, name, password string) (*Account, error) {
+	var acc *Account
+	err := s.store.Read(ctx, func(r Reader) error {
+		a, err := r.AccountByName(name)
+		if err != nil && !errors.Is(err, domain.ErrNotFound) {
+			return err
+		}
+		acc = a
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if acc == nil {
+		_ = bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+		return nil, domain.Errorf(domain.ErrUnauthorized, "wrong name or password")
+	}
+	if bcrypt.CompareHashAndPassword([]byte(acc.PasswordHash), []byte(password)) != nil {
+		return nil, domain.Errorf(domain.ErrUnauthorized, "wrong name or password")
+	}
+	return acc, nil
+}
+
+// Account returns an account by id, for the authentication of a request.
+func (s *Service) Account(ctx context.Context, id int64) (*Account, error) {
+	var acc *Account
+	err := s.store.Read(ctx, func(r Reader) (err error) {
+		acc, err = r.Account(id)
+		return err
+	})
+	return acc, err
+}
+
+// Me is an account and its campaign memberships.
+type Me struct {
+	Account *Account `json:"account"`
+	Members []Member `json:"memberships"`
+}
+
+// Memberships lists the campaigns the actor belongs to.
+func (s *Service) Memberships(ctx context.Context, a Actor) (*Me, error) {
+	if a.Account == nil {
+		return nil, domain.Errorf(domain.ErrUnauthorized, "log in first: this needs an account")
+	}
+	me := &Me{Account: a.Account, Members: []Member{}}
+	err := s.store.Read(ctx, func(r Reader) error {
+		cs, err := r.Campaigns()
+		if err != nil {
+			return err
+		}
+		for _, c := range cs {
+			m, err := r.Member(c.ID, a.Account.ID)
+			if errors.Is(err, domain.ErrNotFound) {
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			me.Members = append(me.Members, *m)
+		}
+		return nil
+	})
+	return me, err
+}
+
+// NewAccount is an account just created and the password it was given.
+type NewAccount struct {
+	Account  *Account `json:"account"`
+	Password string   `json:"password"`
+}
+
+// CreateAccount creates an account (admins only); an empty password draws a random one,
+// returned once.
+func (s *Service) CreateAccount(ctx context.Context, a Actor, name, password string, admin bool) (*NewAccount, error) {
+	x := access{actor: a}
+	if err := x.need("create accounts (admins only)", x.admin()); err != nil {
+		return nil, err
+	}
+	if err := CheckName(name); err != nil {
+		return nil, err
+	}
+	name = strings.TrimSpace(name)
+	if password == "" {
+		p, err := s.NewPassword()
+		if err != nil {
+			return nil, err
+		}
+		password = p
+	}
+	h, err := s.hash(password)
+	if err != nil {
+		return nil, err
+	}
+	acc := &Account{Name: name, PasswordHash: h, Admin: admin, TokenVersion: 1, CreatedAt: s.now()}
+	err = s.store.Write(ctx, func(tx Tx) error {
+		if _, err := tx.AccountByName(name); err == nil {
+			return domain.Errorf(domain.ErrConflict, "the name %q is taken", name)
+		}
+		if err := tx.CreateAccount(acc); err != nil {
+			return err
+		}
+		return s.audit(tx, 0, a, "account.create", "created account %s (admin: %v)", name, admin)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &NewAccount{Account: acc, Password: password}, nil
+}
+
+// Accounts lists every account (admins only).
+func (s *Service) Accounts(ctx context.Context, a Actor) ([]Account, error) {
+	x := access{actor: a}
+	if err := x.need("list accounts (admins only)", x.admin()); err != nil {
+		return nil, err
+	}
+	var out []Account
+	err := s.store.Read(ctx, func(r Reader) (err error) {
+		out, err = r.Accounts()
+		return err
+	})
+	return out, err
+}
+
+// ChangePassword sets a new password after checking the old one; tokens issued before stop
+// working.
+func (s *Service) ChangePassword(ctx context.Context, a Actor, old, password string) error {
+	if a.Account == nil {
+		return domain.Errorf(domain.ErrUnauthorized, "log in first: this needs an account")
+	}
+	if bcrypt.CompareHashAndPassword([]byte(a.Account.PasswordHash), []byte(old)) != nil {
+		return domain.Errorf(domain.ErrForbidden, "the old password is wrong")
+	}
+	h, err := s.hash(password)
+	if err != nil {
+		return err
+	}
+	return s.store.Write(ctx, func(tx Tx) error {
+		acc, err := tx.Account(a.Account.ID)
+		if err != nil {
+			return err
+		}
+		acc.PasswordHash = h
+		acc.TokenVersion++
+		if err := tx.UpdateAccount(acc); err != nil {
+			return err
+		}
+		return s.audit(tx, 0, a, "account.password", "changed the password of %s", acc.Name)
+	})
+}
+
+// Secret returns the named server secret, creating it with size random bytes the first time.
+func (s *Service) Secret(ctx context.Context, name string, size int) ([]byte, error) {
+	var key []byte
+	err := s.store.Write(ctx, func(tx Tx) error {
+		k, err := tx.Secret(name)
+		if err == nil {
+			key = k
+			return nil
+		}
+		if !errors.Is(err, domain.ErrNotFound) {
+			return err
+		}
+		key = make([]byte, size)
+		if _, err := io.ReadFull(s.opt.Rand, key); err != nil {
+			return err
+		}
+		return tx.PutSecret(name, key)
+	})
+	return key, err
+}

@@ -1,0 +1,407 @@
+package turn
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/coalition-wargame/coalition/domain"
+)
+
+// Scheduler is the actor name of locks run on schedule.
+const Scheduler = "scheduler"
+
+// lockInput rebuilds what turn.Run gets for a turn: its opening map with every army's
+// controllers as the control list stood at the moment given (C4, 5.4.2), the posts not
+// withdrawn, their transfer details, the battle results, the seed and the lock time.
+func lockInput(r Reader, t *Turn, at time.Time, upTo int64) (*domain.Map, Input, error) {
+	entries, err := r.Control(t.CampaignID)
+	if err != nil {
+		return nil, Input{}, err
+	}
+	members, err := r.Members(t.CampaignID)
+	if err != nil {
+		return nil, Input{}, err
+	}
+	m := t.Snapshot.Clone()
+	applyControl(m, entries, members, at, upTo)
+	posts, err := r.Posts(t.CampaignID, t.Number)
+	if err != nil {
+		return nil, Input{}, err
+	}
+	in := Input{Seed: t.Seed, Lock: lockTime(t)}
+	for i := range posts {
+		p := &posts[i]
+		if p.WithdrawnAt != nil {
+			continue
+		}
+		in.Posts = append(in.Posts, p.Domain())
+		in.Transfers = append(in.Transfers, details(p)...)
+	}
+	rs, err := r.Results(t.ID)
+	if err != nil {
+		return nil, Input{}, err
+	}
+	for _, res := range rs {
+		in.Results = append(in.Results, res.Result)
+	}
+	return m, in, nil
+}
+
+func lastControl(r Reader, campaign int64) (int64, error) {
+	entries, err := r.Control(campaign)
+	var last int64
+	for _, e := range entries {
+		last = max(last, e.ID)
+	}
+	return last, err
+}
+
+// Lock locks a turn now, on a judge's word, with a recorded reason (3.1). The posting
+// window still ends at the turn's lock time (C2).
+func (s *Service) Lock(ctx context.Context, a Actor, id int64, n int, reason string) (*TurnView, error) {
+	var x access
+	err := s.store.Read(ctx, func(r Reader) error {
+		c, xx, err := campaignAccess(r, a, id)
+		if err != nil {
+			return err
+		}
+		x = xx
+		if err := x.need("lock a turn (movement and battle judges only)", x.member.Judge()); err != nil {
+			return err
+		}
+		if c.Status != Running {
+			return domain.Errorf(domain.ErrConflict, "%s is %s: resume it before locking", c.Name, c.Status)
+		}
+		t, err := r.Turn(id, n)
+		if err != nil {
+			return err
+		}
+		if t.Status != Open {
+			return domain.Errorf(domain.ErrConflict, "turn %d is already locked", n)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(reason) == "" {
+		return nil, domain.Errorf(domain.ErrInvalid, "say why the turn is locked now: a reason is recorded with every judge's action")
+	}
+	t, err := s.lock(ctx, a, id, n, reason)
+	if err != nil {
+		return nil, err
+	}
+	return viewTurn(t, x), nil
+}
+
+// lock backs the database up, then locks the turn in one transaction that also opens the
+// next turn. A turn that is not open is a conflict: a turn is locked once, ever.
+func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason string) (*Turn, error) {
+	s.locking.Lock()
+	defer s.locking.Unlock()
+	if err := s.store.Read(ctx, func(r Reader) error {
+		t, err := r.Turn(id, n)
+		if err == nil && t.Status != Open {
+			err = domain.Errorf(domain.ErrConflict, "turn %d is already locked", n)
+		}
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	if err := s.backup(ctx); err != nil {
+		return nil, err
+	}
+	var locked *Turn
+	err := s.store.Write(ctx, func(tx Tx) error {
+		c, err := tx.Campaign(id)
+		if err != nil {
+			return err
+		}
+		t, err := tx.Turn(id, n)
+		if err != nil {
+			return err
+		}
+		if t.Status != Open {
+			return domain.Errorf(domain.ErrConflict, "turn %d is already locked", n)
+		}
+		now := s.now()
+		at := t.LockAt
+		if now.Before(at) {
+			at = now
+		}
+		seq, err := lastControl(tx, id)
+		if err != nil {
+			return err
+		}
+		m, in, err := lockInput(tx, t, at, seq)
+		if err != nil {
+			return err
+		}
+		next, rep, err := Run(m, in)
+		if err != nil {
+			return err
+		}
+		body, err := json.Marshal(rep)
+		if err != nil {
+			return err
+		}
+		t.Status, t.LockedAt, t.LockedBy, t.LockReason = Locked, &now, a.Name(), reason
+		t.ControlSeq, t.ControlAt, t.LockError = seq, &at, ""
+		t.Report, t.ReportText = body, Render(c, t, rep)
+		ok, err := tx.LockTurn(t)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return domain.Errorf(domain.ErrConflict, "turn %d is already locked", n)
+		}
+		for i := range next.Armies {
+			na := &next.Armies[i]
+			if before := m.Army(na.Name); before == nil || !sameNames(before.Controllers, na.Controllers) {
+				e := &ControlEntry{CampaignID: id, Army: na.Name, Controllers: nonNil(slices.Clone(na.Controllers)), EffectiveAt: at, By: Scheduler, Reason: "changed at the lock of turn " + strconv.Itoa(n)}
+				if err := tx.AddControl(e); err != nil {
+					return err
+				}
+			}
+		}
+		nt, err := s.newTurn(c, n+1, next, t.Deadline, now)
+		if err != nil {
+			return err
+		}
+		if err := tx.CreateTurn(nt); err != nil {
+			return err
+		}
+		if next.Winner != "" {
+			c.Status = Finished
+		}
+		c.MapVersion++
+		if err := tx.UpdateCampaign(c); err != nil {
+			return err
+		}
+		locked = t
+		return s.audit(tx, id, a, "turn.lock", "locked turn %d (%s); turn %d opens with its lock at %s", n, reason, n+1, stamp(nt.LockAt))
+	})
+	return locked, err
+}
+
+func sameNames(a, b []string) bool {
+	return slices.EqualFunc(a, b, domain.SameName)
+}
+
+func (s *Service) backup(ctx context.Context) error {
+	b, ok := s.store.(Backupper)
+	if !ok || s.opt.BackupDir == "" {
+		return nil
+	}
+	path, err := b.Backup(ctx, s.opt.BackupDir, s.opt.BackupKeep, s.now())
+	if err != nil {
+		return err
+	}
+	s.opt.Log.Info("backup written before the lock", "path", path)
+	return nil
+}
+
+// LockOutcome names a turn the scheduler locked, or failed to lock and why.
+type LockOutcome struct {
+	Campaign int64  `json:"campaign"`
+	Turn     int    `json:"turn"`
+	Error    string `json:"error,omitempty"`
+}
+
+// LockDue locks every open turn whose lock time has passed, in campaigns that are not
+// paused. It is idempotent — a turn is locked once, ever — so the scheduler calls it on
+// every tick and once at start-up, to run a lock that fell due while the server was down
+// (C3). A lock that fails is recorded on its turn for the judges and tried again next tick.
+func (s *Service) LockDue(ctx context.Context) ([]LockOutcome, error) {
+	var open []OpenTurn
+	if err := s.store.Read(ctx, func(r Reader) (err error) {
+		open, err = r.OpenTurns()
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	now := s.now()
+	var out []LockOutcome
+	for _, o := range open {
+		if o.Paused || now.Before(o.LockAt) {
+			continue
+		}
+		_, err := s.lock(ctx, Actor{As: Scheduler}, o.CampaignID, o.Number, "lock time reached")
+		switch {
+		case errors.Is(err, domain.ErrConflict):
+			continue
+		case err != nil:
+			s.opt.Log.Error("scheduled lock failed", "campaign", o.CampaignID, "turn", o.Number, "err", err)
+			out = append(out, LockOutcome{Campaign: o.CampaignID, Turn: o.Number, Error: err.Error()})
+			if rerr := s.noteLockError(ctx, o.CampaignID, o.Number, err); rerr != nil {
+				s.opt.Log.Error("recording the lock failure failed", "err", rerr)
+			}
+		default:
+			s.opt.Log.Info("turn locked on schedule", "campaign", o.CampaignID, "turn", o.Number)
+			out = append(out, LockOutcome{Campaign: o.CampaignID, Turn: o.Number})
+		}
+	}
+	return out, ctx.Err()
+}
+
+func (s *Service) noteLockError(ctx context.Context, id int64, n int, cause error) error {
+	return s.store.Write(ctx, func(tx Tx) error {
+		t, err := tx.Turn(id, n)
+		if err != nil || t.Status != Open {
+			return err
+		}
+		t.LockError = cause.Error()
+		return tx.UpdateTurnTiming(t)
+	})
+}
+
+// judgeAction loads an open turn for a judge's action on its timing.
+func judgeAction(tx Tx, a Actor, id int64, what, reason string) (*Campaign, *Turn, error) {
+	c, x, err := campaignAccess(tx, a, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := x.need(what+" (movement and battle judges only)", x.member.Judge()); err != nil {
+		return nil, nil, err
+	}
+	if strings.TrimSpace(reason) == "" {
+		return nil, nil, domain.Errorf(domain.ErrInvalid, "say why: a reason is recorded with every judge's action")
+	}
+	if c.Status == Finished {
+		return nil, nil, domain.Errorf(domain.ErrConflict, "%s is finished", c.Name)
+	}
+	t, err := tx.LatestTurn(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, t, nil
+}
+
+// Extend moves turn n's battle deadline and lock later by d, at most the campaign's cap in
+// total for one turn, with a recorded reason.
+func (s *Service) Extend(ctx context.Context, a Actor, id int64, n int, d time.Duration, reason string) (*TurnView, error) {
+	var out *TurnView
+	err := s.store.Write(ctx, func(tx Tx) error {
+		c, t, err := judgeAction(tx, a, id, "extend a deadline", reason)
+		if err != nil {
+			return err
+		}
+		if t.Number != n || t.Status != Open {
+			return domain.Errorf(domain.ErrConflict, "turn %d is not the open turn (turn %d is)", n, t.Number)
+		}
+		if d <= 0 {
+			return domain.Errorf(domain.ErrInvalid, "an extension must be longer than zero")
+		}
+		if t.Extension+d > c.Settings.ExtensionCap {
+			return domain.Errorf(domain.ErrInvalid, "turn %d may be extended by at most %s in total; it has been extended by %s already", n, hours(c.Settings.ExtensionCap), hours(t.Extension))
+		}
+		if !s.now().Before(t.LockAt) {
+			return domain.Errorf(domain.ErrConflict, "the lock time %s has passed: turn %d can no longer be extended", stamp(t.LockAt), n)
+		}
+		t.Extension += d
+		t.Deadline = t.Deadline.Add(d)
+		t.LockAt = t.LockAt.Add(d)
+		if err := tx.UpdateTurnTiming(t); err != nil {
+			return err
+		}
+		if err := bumpMap(tx, id); err != nil {
+			return err
+		}
+		out = viewTurn(t, access{actor: a})
+		return s.audit(tx, id, a, "turn.extend", "extended turn %d by %s to lock at %s: %s", n, hours(d), stamp(t.LockAt), reason)
+	})
+	return out, err
+}
+
+func hours(d time.Duration) string {
+	return strings.TrimSuffix(strings.TrimSuffix(d.Round(time.Minute).String(), "0s"), "0m")
+}
+
+// Pause stops the scheduled lock of a campaign and the taking of orders, with a reason.
+func (s *Service) Pause(ctx context.Context, a Actor, id int64, reason string) (*Campaign, error) {
+	var out *Campaign
+	err := s.store.Write(ctx, func(tx Tx) error {
+		c, _, err := judgeAction(tx, a, id, "pause a campaign", reason)
+		if err != nil {
+			return err
+		}
+		if c.Status != Running {
+			return domain.Errorf(domain.ErrConflict, "%s is already %s", c.Name, c.Status)
+		}
+		now := s.now()
+		c.Status, c.PausedAt, c.PauseReason = Paused, &now, reason
+		c.MapVersion++
+		if err := tx.UpdateCampaign(c); err != nil {
+			return err
+		}
+		out = c
+		return s.audit(tx, id, a, "campaign.pause", "paused %s: %s", c.Name, reason)
+	})
+	return out, err
+}
+
+// Resume restarts a paused campaign. The open turn's deadline and lock move later by the
+// time the campaign was paused, so that players lose none of their time.
+func (s *Service) Resume(ctx context.Context, a Actor, id int64, reason string) (*Campaign, error) {
+	var out *Campaign
+	err := s.store.Write(ctx, func(tx Tx) error {
+		c, t, err := judgeAction(tx, a, id, "resume a campaign", reason)
+		if err != nil {
+			return err
+		}
+		if c.Status != Paused || c.PausedAt == nil {
+			return domain.Errorf(domain.ErrConflict, "%s is not paused", c.Name)
+		}
+		now := s.now()
+		gone := now.Sub(*c.PausedAt)
+		if t.Status == Open && gone > 0 {
+			t.Deadline = t.Deadline.Add(gone)
+			t.LockAt = t.LockAt.Add(gone)
+			if err := tx.UpdateTurnTiming(t); err != nil {
+				return err
+			}
+		}
+		c.Status, c.PausedAt, c.PauseReason = Running, nil, ""
+		c.MapVersion++
+		if err := tx.UpdateCampaign(c); err != nil {
+			return err
+		}
+		out = c
+		return s.audit(tx, id, a, "campaign.resume", "resumed %s after %s; turn %d now locks at %s: %s", c.Name, hours(gone), t.Number, stamp(t.LockAt), reason)
+	})
+	return out, err
+}
+
+// Audit lists the newest audit entries of a campaign (its judges and the admins), or of the
+// whole server when campaign is 0 (admins only).
+func (s *Service) Audit(ctx context.Context, a Actor, id int64, limit int) ([]AuditEntry, error) {
+	if limit <= 0 || limit > 1000 {
+		limit = 200
+	}
+	var out []AuditEntry
+	err := s.store.Read(ctx, func(r Reader) error {
+		if id == 0 {
+			x := access{actor: a}
+			if err := x.need("read the server's audit log (admins only)", x.admin()); err != nil {
+				return err
+			}
+		} else {
+			_, x, err := campaignAccess(r, a, id)
+			if err != nil {
+				return err
+			}
+			if err := x.need("read the audit log (judges only)", x.judge()); err != nil {
+				return err
+			}
+		}
+		var err error
+		out, err = r.Audit(id, limit)
+		return err
+	})
+	return nonNil(out), err
+}

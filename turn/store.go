@@ -1,0 +1,78 @@
+package turn
+
+import (
+	"context"
+	"time"
+)
+
+// Store keeps the server's accounts and campaigns. package store implements it on SQLite
+// or PostgreSQL; every method reports a missing row as domain.ErrNotFound and a broken
+// uniqueness rule as domain.ErrConflict.
+type Store interface {
+	// Write runs fn in one write transaction: every change fn makes is kept, or none is.
+	Write(ctx context.Context, fn func(Tx) error) error
+	// Read runs fn on a consistent, read-only view.
+	Read(ctx context.Context, fn func(Reader) error) error
+}
+
+// Backupper is a store that can copy itself to a file before a lock.
+type Backupper interface {
+	// Backup writes a copy of the whole database to a new file in dir named after at, keeps
+	// the newest keep copies, and returns the new file's path.
+	Backup(ctx context.Context, dir string, keep int, at time.Time) (string, error)
+}
+
+// Reader is what a read-only view offers.
+type Reader interface {
+	Secret(name string) ([]byte, error)
+	CountAccounts() (int, error)
+	Account(id int64) (*Account, error)
+	// AccountByName finds an account by domain.NameKey of its name.
+	AccountByName(name string) (*Account, error)
+	Accounts() ([]Account, error)
+
+	Campaign(id int64) (*Campaign, error)
+	Campaigns() ([]Campaign, error)
+	Members(campaign int64) ([]Member, error)
+	// Member returns the account's membership, or domain.ErrNotFound.
+	Member(campaign, account int64) (*Member, error)
+
+	// Turn returns turn number n of a campaign; LatestTurn the one with the highest number.
+	Turn(campaign int64, n int) (*Turn, error)
+	LatestTurn(campaign int64) (*Turn, error)
+	// Turns lists a campaign's turns without their snapshots and reports.
+	Turns(campaign int64) ([]Turn, error)
+	OpenTurns() ([]OpenTurn, error)
+
+	// Posts lists a turn's posts, withdrawn ones included, by id.
+	Posts(campaign int64, turn int) ([]Post, error)
+	Post(id int64) (*Post, error)
+	Results(turnID int64) ([]Result, error)
+	// Control lists a campaign's control-list entries by effective time, then id.
+	Control(campaign int64) ([]ControlEntry, error)
+	// Audit lists the newest audit entries first; campaign 0 means the whole server.
+	Audit(campaign int64, limit int) ([]AuditEntry, error)
+}
+
+// Tx is a write transaction.
+type Tx interface {
+	Reader
+	PutSecret(name string, value []byte) error
+	CreateAccount(a *Account) error
+	UpdateAccount(a *Account) error
+	CreateCampaign(c *Campaign) error
+	UpdateCampaign(c *Campaign) error
+	PutMember(m *Member) error
+	CreateTurn(t *Turn) error
+	// UpdateTurnTiming stores a turn's deadline, lock time, extension and lock error.
+	UpdateTurnTiming(t *Turn) error
+	// LockTurn marks an open turn locked with its report, in one conditional update; it
+	// reports false when the turn was not open (a turn is locked once, ever).
+	LockTurn(t *Turn) (bool, error)
+	CreatePost(p *Post) error
+	WithdrawPost(id int64, at time.Time) error
+	// PutResult stores a battle result, replacing an earlier one for the same square.
+	PutResult(r *Result) error
+	AddControl(e *ControlEntry) error
+	AddAudit(e *AuditEntry) error
+}

@@ -1,0 +1,352 @@
+package turn
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/coalition-wargame/coalition/domain"
+)
+
+// GridView is the size of the map.
+type GridView struct {
+	Cols int `json:"cols"`
+	Rows int `json:"rows"`
+}
+
+// MapView is the map as the viewer shows it: the grid with the terrain of every square
+// (row by row, A first, then by number), the sites, the armies with side, rank, square,
+// controllers, days and troops (public, 1.2), and the battles fought this turn. Pending
+// shipments and the rest of long moves are shown only to the army's side and the judges.
+// A past turn's map also carries what its lock did.
+type MapView struct {
+	Campaign int64              `json:"campaign"`
+	Turn     int                `json:"turn"`
+	Status   TurnStatus         `json:"status"`
+	Version  int64              `json:"version"`
+	Class    string             `json:"class"`
+	Deadline time.Time          `json:"deadline"`
+	LockAt   time.Time          `json:"lock_at"`
+	Grid     GridView           `json:"grid"`
+	Terrain  [][]domain.Terrain `json:"terrain"`
+	Sites    []domain.Site      `json:"sites"`
+	Armies   []domain.Army      `json:"armies"`
+	Battles  []domain.Battle    `json:"battles"`
+	Winner   domain.Side        `json:"winner,omitempty"`
+	// Moves, Announced, Settled and Pushes come from a locked turn's report: the moves made,
+	// the battles announced for the next turn, the battles settled and the armies pushed.
+	Moves     json.RawMessage `json:"moves,omitempty"`
+	Announced json.RawMessage `json:"announced,omitempty"`
+	Settled   json.RawMessage `json:"settled,omitempty"`
+	Pushes    json.RawMessage `json:"pushes,omitempty"`
+}
+
+func viewMap(c *Campaign, t *Turn, m *domain.Map, class string) *MapView {
+	v := &MapView{Campaign: c.ID, Turn: t.Number, Status: t.Status, Version: c.MapVersion, Class: class, Deadline: t.Deadline, LockAt: t.LockAt,
+		Grid: GridView{Cols: m.Grid.Cols, Rows: m.Grid.Rows}, Sites: nonNil(m.Sites), Battles: nonNil(m.Battles), Winner: m.Winner}
+	v.Terrain = make([][]domain.Terrain, m.Grid.Rows)
+	for r := range v.Terrain {
+		row := make([]domain.Terrain, m.Grid.Cols)
+		for col := range row {
+			row[col] = m.Terrain.At(domain.Square{Col: uint8(col + 1), Row: uint8(r + 1)})
+		}
+		v.Terrain[r] = row
+	}
+	v.Armies = make([]domain.Army, len(m.Armies))
+	for i, a := range m.Armies {
+		if class != "judge" && class != string(a.Side) {
+			a.Incoming, a.Plan = nil, nil
+		}
+		a.Controllers = nonNil(a.Controllers)
+		v.Armies[i] = a
+	}
+	return v
+}
+
+// MapVersion is the current map's version and what part of it the actor may see: the map
+// endpoint answers If-None-Match from these alone.
+func (s *Service) MapVersion(ctx context.Context, a Actor, id int64) (int64, string, error) {
+	var v int64
+	var class string
+	err := s.store.Read(ctx, func(r Reader) error {
+		c, x, err := campaignAccess(r, a, id)
+		if err != nil {
+			return err
+		}
+		v, class = c.MapVersion, x.class()
+		return nil
+	})
+	return v, class, err
+}
+
+// CurrentMap is the map as it stands now: the open turn's opening map with the control list
+// as it stands now.
+func (s *Service) CurrentMap(ctx context.Context, a Actor, id int64) (*MapView, error) {
+	var v *MapView
+	err := s.store.Read(ctx, func(r Reader) error {
+		c, x, err := campaignAccess(r, a, id)
+		if err != nil {
+			return err
+		}
+		t, err := r.LatestTurn(id)
+		if err != nil {
+			return err
+		}
+		entries, err := r.Control(id)
+		if err != nil {
+			return err
+		}
+		members, err := r.Members(id)
+		if err != nil {
+			return err
+		}
+		m := t.Snapshot.Clone()
+		applyControl(m, entries, members, s.now(), 0)
+		v = viewMap(c, t, m, x.class())
+		return nil
+	})
+	return v, err
+}
+
+// TurnMap is turn n's map as it opened, with the controllers judged at its lock and, once it
+// is locked, the moves and battles of its lock.
+func (s *Service) TurnMap(ctx context.Context, a Actor, id int64, n int) (*MapView, error) {
+	var v *MapView
+	err := s.store.Read(ctx, func(r Reader) error {
+		c, x, err := campaignAccess(r, a, id)
+		if err != nil {
+			return err
+		}
+		t, err := r.Turn(id, n)
+		if err != nil {
+			return err
+		}
+		at, upTo := s.now(), int64(0)
+		if t.Status == Locked {
+			at, upTo = *t.ControlAt, t.ControlSeq
+		}
+		entries, err := r.Control(id)
+		if err != nil {
+			return err
+		}
+		members, err := r.Members(id)
+		if err != nil {
+			return err
+		}
+		m := t.Snapshot.Clone()
+		applyControl(m, entries, members, at, upTo)
+		v = viewMap(c, t, m, x.class())
+		if t.Status == Locked {
+			var rep struct {
+				Moves   json.RawMessage `json:"moves"`
+				Battles json.RawMessage `json:"battles"`
+				Settled json.RawMessage `json:"settled"`
+				Pushes  json.RawMessage `json:"pushes"`
+			}
+			if err := json.Unmarshal(t.Report, &rep); err != nil {
+				return fmt.Errorf("turn %d's report: %w", n, err)
+			}
+			v.Moves, v.Announced, v.Settled, v.Pushes = rep.Moves, rep.Battles, rep.Settled, rep.Pushes
+		}
+		return nil
+	})
+	return v, err
+}
+
+// ReportView is a locked turn's lock report: the JSON turn.Run produced and its readable
+// rendering, with the seed revealed (B6).
+type ReportView struct {
+	Turn       int             `json:"turn"`
+	LockedAt   time.Time       `json:"locked_at"`
+	LockedBy   string          `json:"locked_by"`
+	Seed       string          `json:"seed"`
+	Commitment string          `json:"commitment"`
+	Report     json.RawMessage `json:"report"`
+	Text       string          `json:"text"`
+}
+
+// Report shows a locked turn's report to anyone. Transfer details (T2) are shown only to
+// the sending side and the judges.
+func (s *Service) Report(ctx context.Context, a Actor, id int64, n int) (*ReportView, error) {
+	var v *ReportView
+	err := s.store.Read(ctx, func(r Reader) error {
+		_, x, err := campaignAccess(r, a, id)
+		if err != nil {
+			return err
+		}
+		t, err := r.Turn(id, n)
+		if err != nil {
+			return err
+		}
+		if t.Status != Locked {
+			return domain.Errorf(domain.ErrNotFound, "turn %d is not locked yet: its report comes with the lock", n)
+		}
+		body := t.Report
+		if !x.judge() {
+			if body, err = redactTransfers(body, t.Snapshot, x.side()); err != nil {
+				return err
+			}
+		}
+		v = &ReportView{Turn: n, LockedAt: *t.LockedAt, LockedBy: t.LockedBy, Seed: t.Seed.String(), Commitment: t.Commitment, Report: body, Text: t.ReportText}
+		return nil
+	})
+	return v, err
+}
+
+// redactTransfers keeps in a report only the transfers sent by armies of side (T2).
+func redactTransfers(body []byte, m *domain.Map, side domain.Side) ([]byte, error) {
+	var rep map[string]json.RawMessage
+	if err := json.Unmarshal(body, &rep); err != nil {
+		return nil, err
+	}
+	var ts []domain.TransferOrder
+	if raw, ok := rep["transfers"]; ok {
+		if err := json.Unmarshal(raw, &ts); err != nil {
+			return nil, err
+		}
+	}
+	keep := []domain.TransferOrder{}
+	for _, t := range ts {
+		if a := m.Army(t.From); a != nil && side != "" && a.Side == side {
+			keep = append(keep, t)
+		}
+	}
+	if len(keep) == len(ts) {
+		return body, nil
+	}
+	raw, err := json.Marshal(keep)
+	if err != nil {
+		return nil, err
+	}
+	rep["transfers"] = raw
+	return json.Marshal(rep)
+}
+
+// ReplayResult says whether adjudicating a locked turn again from what is stored gives the
+// same report and the same next map, byte for byte.
+type ReplayResult struct {
+	Campaign   int64  `json:"campaign"`
+	Turn       int    `json:"turn"`
+	Same       bool   `json:"same"`
+	ReportSame bool   `json:"report_same"`
+	MapSame    bool   `json:"map_same"`
+	Detail     string `json:"detail"`
+}
+
+// Replay adjudicates a locked turn again from its stored opening map, control list, posts,
+// transfer details, results and seed, and compares the outcome with the stored report and
+// the next turn's opening map (judges only).
+func (s *Service) Replay(ctx context.Context, a Actor, id int64, n int) (*ReplayResult, error) {
+	var out *ReplayResult
+	err := s.store.Read(ctx, func(r Reader) error {
+		_, x, err := campaignAccess(r, a, id)
+		if err != nil {
+			return err
+		}
+		if err := x.need("replay a turn (judges only)", x.judge()); err != nil {
+			return err
+		}
+		out, err = replay(r, id, n)
+		return err
+	})
+	return out, err
+}
+
+// ReplayTurn is Replay for the command line, which has the database itself in hand.
+func (s *Service) ReplayTurn(ctx context.Context, id int64, n int) (*ReplayResult, error) {
+	var out *ReplayResult
+	err := s.store.Read(ctx, func(r Reader) (err error) {
+		out, err = replay(r, id, n)
+		return err
+	})
+	return out, err
+}
+
+func replay(r Reader, id int64, n int) (*ReplayResult, error) {
+	t, err := r.Turn(id, n)
+	if err != nil {
+		return nil, err
+	}
+	if t.Status != Locked {
+		return nil, domain.Errorf(domain.ErrConflict, "turn %d is not locked: there is nothing to replay", n)
+	}
+	next, err := r.Turn(id, n+1)
+	if err != nil {
+		return nil, err
+	}
+	m, in, err := lockInput(r, t, *t.ControlAt, t.ControlSeq)
+	if err != nil {
+		return nil, err
+	}
+	nm, rep, err := Run(m, in)
+	if err != nil {
+		return nil, err
+	}
+	body, err := json.Marshal(rep)
+	if err != nil {
+		return nil, err
+	}
+	got, err := EncodeMap(nm)
+	if err != nil {
+		return nil, err
+	}
+	want, err := EncodeMap(next.Snapshot)
+	if err != nil {
+		return nil, err
+	}
+	res := &ReplayResult{Campaign: id, Turn: n, ReportSame: bytes.Equal(body, t.Report), MapSame: bytes.Equal(got, want)}
+	res.Same = res.ReportSame && res.MapSame
+	switch {
+	case res.Same:
+		res.Detail = fmt.Sprintf("turn %d adjudicated again gives the same report (%d bytes) and the same next map (%d bytes)", n, len(body), len(got))
+	case !res.ReportSame:
+		res.Detail = fmt.Sprintf("turn %d adjudicated again gives a different report: %s", n, firstDiff(t.Report, body))
+	default:
+		res.Detail = fmt.Sprintf("turn %d adjudicated again gives a different next map: %s", n, firstDiff(want, got))
+	}
+	return res, nil
+}
+
+func firstDiff(a, b []byte) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	lo := max(0, i-40)
+	cut := func(x []byte) string { return string(x[lo:min(len(x), i+40)]) }
+	return fmt.Sprintf("stored …%s… vs replayed …%s… (byte %d)", cut(a), cut(b), i)
+}
+
+// mapEnvelope is how a map is stored: the domain JSON plus what it loses, the armies whose
+// troop list is known to be empty.
+type mapEnvelope struct {
+	*domain.Map
+	EmptyTroops []string `json:"empty_troops,omitempty"`
+}
+
+// EncodeMap is the stored form of a map (a snapshot): its JSON, losing nothing.
+func EncodeMap(m *domain.Map) ([]byte, error) {
+	env := mapEnvelope{Map: m}
+	for i := range m.Armies {
+		if m.Armies[i].Troops != nil && len(m.Armies[i].Troops) == 0 {
+			env.EmptyTroops = append(env.EmptyTroops, m.Armies[i].Name)
+		}
+	}
+	return json.Marshal(env)
+}
+
+// DecodeMap reads a map stored by EncodeMap.
+func DecodeMap(b []byte) (*domain.Map, error) {
+	env := mapEnvelope{Map: &domain.Map{}}
+	if err := json.Unmarshal(b, &env); err != nil {
+		return nil, err
+	}
+	for _, n := range env.EmptyTroops {
+		if a := env.Map.Army(n); a != nil && a.Troops == nil {
+			a.Troops = []domain.Troop{}
+		}
+	}
+	return env.Map, nil
+}
