@@ -49,26 +49,32 @@ func ParseLine(line string) (domain.Order, *ParseError) {
 		}
 		return fail("the line is empty")
 	}
-	lower := strings.ToLower(text)
-	word, rest := firstWord(lower)
+	word, rest := firstWord(text)
 	switch {
-	case word == "intercept":
-		target := trimName(text[len(text)-len(rest):])
+	case strings.EqualFold(word, "intercept"):
+		target := trimName(rest)
+		if strings.Contains(target, ":") {
+			return fail("%q is not an army name: names contain no colon", target)
+		}
 		if target == "" {
 			return fail("Intercept needs the name of the enemy army to catch: \"Intercept Darkhand5\"")
 		}
 		o.Kind = domain.InterceptKind
 		o.Target = target
 		return o, nil
-	case word == "transfer":
-		return parseTransfer(o, text[len(text)-len(rest):], fail)
+	case strings.EqualFold(word, "transfer"):
+		return parseTransfer(o, rest, fail)
 	}
-	if note, ok := holdWords[strings.TrimRight(lower, ".! ")]; ok {
+	if note, ok := holdWords[strings.ToLower(strings.TrimRight(text, ".! "))]; ok {
 		o.Kind = domain.Hold
 		o.Note = note
 		return o, nil
 	}
-	return parseMove(o, text, fail)
+	o, err := parseMove(o, text, fail)
+	if err == nil && strings.Contains(o.Named, ":") {
+		return fail("%q is not an army name: names contain no colon", o.Named)
+	}
+	return o, err
 }
 
 type failFunc func(format string, args ...any) (domain.Order, *ParseError)
@@ -89,14 +95,17 @@ func trimName(s string) string {
 // parseTransfer reads "to X at 5E" (3.2.4.2).
 func parseTransfer(o domain.Order, rest string, fail failFunc) (domain.Order, *ParseError) {
 	r := strings.TrimSpace(rest)
-	if w, after := firstWord(strings.ToLower(r)); w == "to" {
-		r = strings.TrimSpace(r[len(r)-len(after):])
+	if w, after := firstWord(r); strings.EqualFold(w, "to") {
+		r = after
 	}
-	i := strings.LastIndex(strings.ToLower(r), " at ")
+	i := lastIndexAt(r)
 	if i < 0 {
 		return fail("a transfer is written \"Transfer to Birch at 11D\": the receiving army and its square are missing")
 	}
 	name := strings.TrimSpace(r[:i])
+	if strings.Contains(name, ":") {
+		return fail("%q is not an army name: names contain no colon", name)
+	}
 	sqText := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(r[i+4:]), "."))
 	if name == "" {
 		return fail("a transfer needs the name of the receiving army: \"Transfer to Birch at 11D\"")
@@ -109,6 +118,16 @@ func parseTransfer(o domain.Order, rest string, fail failFunc) (domain.Order, *P
 	o.Target = name
 	o.At = sq
 	return o, nil
+}
+
+// lastIndexAt finds the last " at " in s, in any case, or -1.
+func lastIndexAt(s string) int {
+	for i := len(s) - 4; i >= 0; i-- {
+		if s[i] == ' ' && s[i+1]|0x20 == 'a' && s[i+2]|0x20 == 't' && s[i+3] == ' ' {
+			return i
+		}
+	}
+	return -1
 }
 
 // parseMove reads "3D > 5E (3D - 4D - 4E - 5E) > 8E; engage Name" (3.2.2.5, 3.2.2.3, 3.2.2.4).
@@ -175,20 +194,26 @@ func parseMove(o domain.Order, text string, fail failFunc) (domain.Order, *Parse
 
 // parseKeyword reads "engage X", "replace X" or "Joint Engage [X]" (3.2.2.2, 3.2.5.1).
 func parseKeyword(tail string) (domain.Keyword, string, bool) {
-	lower := strings.ToLower(tail)
-	w, rest := firstWord(lower)
-	named := func(r string) string { return trimName(tail[len(tail)-len(r):]) }
-	switch w {
-	case "engage", "engages", "attack", "attacks":
-		return domain.Engage, named(rest), true
-	case "replace", "replaces":
-		return domain.Replace, named(rest), true
-	case "joint-engage", "jointengage", "je":
-		return domain.JointEngage, named(rest), true
-	case "joint":
+	w, rest := firstWord(tail)
+	is := func(words ...string) bool {
+		for _, x := range words {
+			if strings.EqualFold(w, x) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case is("engage", "engages", "attack", "attacks"):
+		return domain.Engage, trimName(rest), true
+	case is("replace", "replaces"):
+		return domain.Replace, trimName(rest), true
+	case is("joint-engage", "jointengage", "je"):
+		return domain.JointEngage, trimName(rest), true
+	case is("joint"):
 		w2, rest2 := firstWord(rest)
-		if w2 == "engage" || w2 == "engagement" {
-			return domain.JointEngage, named(rest2), true
+		if strings.EqualFold(w2, "engage") || strings.EqualFold(w2, "engagement") {
+			return domain.JointEngage, trimName(rest2), true
 		}
 	}
 	return "", "", false
