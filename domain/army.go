@@ -156,7 +156,13 @@ type Army struct {
 	Days    int     `json:"days"`
 	Faction Faction `json:"faction,omitempty"`
 	// Home is a town defender's home town (6.1).
-	Home     string     `json:"home,omitempty"`
+	Home string `json:"home,omitempty"`
+	// Territory is the starting square of a theme army, the centre of the area it patrols;
+	// Ocean marks the underwater theme army whose territory is every ocean (6.2.1).
+	Territory Square `json:"territory,omitzero"`
+	Ocean     bool   `json:"ocean,omitempty"`
+	// AtWar is the team a theme army is at war with, if any (6.2.2).
+	AtWar    Side       `json:"at_war,omitempty"`
 	Plan     *Plan      `json:"plan,omitempty"`
 	Capture  *Capture   `json:"capture,omitempty"`
 	Incoming []Shipment `json:"incoming,omitempty"`

@@ -46,10 +46,9 @@ type Warning struct {
 func (w Warning) String() string { return fmt.Sprintf("%s (line %d): %s", w.Army, w.Line, w.Message) }
 
 // Check checks the mercenary judge's orders, as parsed, against the factions' AI guidelines
-// (6.1.1, 6.2.3, 6.3.1) on the map as it stands, remembering no army at war.
+// (6.1.1, 6.2.3, 6.3.1) on the map as it stands, with the wars the map remembers.
 func Check(m *domain.Map, orders ...domain.Order) []Warning {
-	var mem *Memory
-	return mem.Check(m, orders...)
+	return FromMap(m).Check(m, orders...)
 }
 
 // Check checks the mercenary judge's orders against the AI guidelines, with the armies at war

@@ -18,11 +18,10 @@ type Suggestion struct {
 	Reason string       `json:"reason"`
 }
 
-// Suggest proposes one order per mercenary army the judge may order, remembering no army at
-// war (see Memory.Suggest).
+// Suggest proposes one order per mercenary army the judge may order, with the theme armies'
+// wars and territories the map remembers (see Memory.Suggest).
 func Suggest(m *domain.Map, seed domain.Seed) []Suggestion {
-	var mem *Memory
-	return mem.Suggest(m, seed)
+	return FromMap(m).Suggest(m, seed)
 }
 
 // Suggest proposes one order per mercenary army the mercenary judge may order (no controller,

@@ -22,6 +22,37 @@ type Memory struct {
 	Ocean string `json:"ocean,omitempty"`
 }
 
+// FromMap is what the map itself remembers of the theme armies (domain.Army's AtWar,
+// Territory and Ocean), as a Memory.
+func FromMap(m *domain.Map) *Memory {
+	var mem *Memory
+	for i := range m.Armies {
+		a := &m.Armies[i]
+		if a.Side != domain.Mercenary || a.Faction != domain.Theme || (a.AtWar == "" && a.Territory.IsZero() && !a.Ocean) {
+			continue
+		}
+		if mem == nil {
+			mem = &Memory{}
+		}
+		if a.AtWar != "" {
+			if mem.AtWar == nil {
+				mem.AtWar = map[string]domain.Side{}
+			}
+			mem.AtWar[a.Name] = a.AtWar
+		}
+		if !a.Territory.IsZero() {
+			if mem.Territory == nil {
+				mem.Territory = map[string]domain.Square{}
+			}
+			mem.Territory[a.Name] = a.Territory
+		}
+		if a.Ocean {
+			mem.Ocean = a.Name
+		}
+	}
+	return mem
+}
+
 // AtWarWith is the team the named army is at war with, or "" (6.2.2).
 func (mem *Memory) AtWarWith(name string) domain.Side {
 	if mem == nil {
@@ -84,6 +115,16 @@ type War struct {
 	Line string `json:"line"`
 }
 
+// DeclareWar declares war as Memory.DeclareWar does, with what the map remembers; the lock
+// calls it when a team's kill removes a town defender.
+func DeclareWar(m *domain.Map, killed string, killer domain.Side, seed domain.Seed) (War, error) {
+	mem := FromMap(m)
+	if mem == nil {
+		mem = &Memory{}
+	}
+	return mem.DeclareWar(m, killed, killer, seed)
+}
+
 // DeclareWar is called by the mercenary judge when team killer kills the town defender named
 // killed (6.2.2): a random theme army that is not the ocean army and is not at war yet becomes
 // At War with the other team, remembered in mem, and heals a quarter of each troop's full
@@ -112,6 +153,7 @@ func (mem *Memory) DeclareWar(m *domain.Map, killed string, killer domain.Side, 
 		mem.AtWar = map[string]domain.Side{}
 	}
 	mem.AtWar[a.Name] = w.Against
+	a.AtWar = w.Against
 	w.Healed = HealQuarter(a)
 	var parts []string
 	for _, t := range a.Troops {

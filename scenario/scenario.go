@@ -56,6 +56,10 @@ type Army struct {
 	Days        int      `json:"days,omitempty"`
 	Faction     string   `json:"faction,omitempty"`
 	Home        string   `json:"home,omitempty"`
+	// Territory, Ocean and AtWar describe theme armies (6.2); they extend the format.
+	Territory string `json:"territory,omitempty"`
+	Ocean     bool   `json:"ocean,omitempty"`
+	AtWar     string `json:"at_war,omitempty"`
 }
 
 // Troop is a troop as written.
@@ -252,6 +256,17 @@ func buildArmy(m *domain.Map, a Army) (domain.Army, error) {
 		return bad("%v", err)
 	}
 	army := domain.Army{Name: strings.TrimSpace(a.Name), Side: side, Rank: rank, At: at, Controllers: a.Controllers, Days: a.Days, Faction: domain.Faction(a.Faction), Home: a.Home}
+	army.Ocean = a.Ocean
+	if a.Territory != "" {
+		if army.Territory, err = m.Grid.Parse(strings.TrimSpace(a.Territory)); err != nil {
+			return bad("territory: %v", err)
+		}
+	}
+	if a.AtWar != "" {
+		if army.AtWar, err = domain.ParseSide(a.AtWar); err != nil || !army.AtWar.IsTeam() {
+			return bad("at_war must be coalition or phyrexia, not %q", a.AtWar)
+		}
+	}
 	for _, c := range a.Colors {
 		col, err := domain.ParseColor(c)
 		if err != nil {

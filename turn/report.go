@@ -32,6 +32,7 @@ type Report struct {
 	Converted      []string                  `json:"converted"`
 	Transfers      []domain.TransferOrder    `json:"transfers"`
 	Mercenary      *mercenary.Report         `json:"mercenary,omitempty"`
+	Wars           []mercenary.War           `json:"wars,omitempty"`
 	Seed           string                    `json:"seed,omitempty"`
 }
 

@@ -40,9 +40,28 @@ func Run(m *domain.Map, in Input) (*domain.Map, *Report, error) {
 	orders := movement.Check(next, in.Posts, movement.Options{Lock: in.Lock, Transfers: in.Transfers})
 	moves := movement.Resolve(next, orders, in.Seed)
 	t.Moves, t.Formed, t.Transfers = moves.Moves, moves.Battles, moves.Transfers
+	defenders := map[string]bool{}
+	for i := range next.Armies {
+		if a := &next.Armies[i]; a.Faction == domain.TownDefender {
+			defenders[a.Name] = true
+		}
+	}
 	lg, err := battle.Settle(next, fought, in.Results, in.Seed.Draws())
 	if err != nil {
 		return nil, nil, err
+	}
+	// a team that kills a town defender sets a theme army at war with the other team (6.2.2)
+	var wars []mercenary.War
+	for _, st := range lg.Settled {
+		if k := st.Kill; k != nil && k.Success && defenders[k.Target] {
+			if by := next.Army(k.By); by != nil && by.Side.IsTeam() {
+				w, err := mercenary.DeclareWar(next, k.Target, by.Side, in.Seed)
+				if err != nil {
+					return nil, nil, err
+				}
+				wars = append(wars, w)
+			}
+		}
 	}
 	ch := battle.Update(next, t, lg)
 	merc := mercenary.Update(next, t.Start, in.Seed)
@@ -53,5 +72,6 @@ func Run(m *domain.Map, in Input) (*domain.Map, *Report, error) {
 	next.Turn++
 	rep := newReport(m, next, orders, moves, lg, ch, merc)
 	rep.Seed = in.Seed.String()
+	rep.Wars = wars
 	return next, rep, nil
 }
