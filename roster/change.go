@@ -118,13 +118,13 @@ func CheckTransfer(sender, receiver *domain.Army, creatures map[string]int) Repo
 		st := sender.Troop(c)
 		switch {
 		case n <= 0:
-			r.problem("3.2.4.2", CodeTransferTooMany, c, fmt.Sprintf("send a positive number of %s, not %d", c, n))
+			r.problem("3.2.4.2", CodeTransferNoRoom, c, fmt.Sprintf("send a positive number of %s, not %d", c, n))
 			continue
 		case st == nil:
-			r.problem("3.2.4.2", CodeTransferTooMany, c, fmt.Sprintf("%s has no %s to send", sender.Name, c))
+			r.problem("3.2.4.2", CodeTransferNoRoom, c, fmt.Sprintf("%s has no %s to send", sender.Name, c))
 			continue
 		case st.Alive < n:
-			r.problem("3.2.4.2", CodeTransferTooMany, c, fmt.Sprintf("%s has only %s %s alive, not %s", sender.Name, thousands(st.Alive), c, thousands(n)))
+			r.problem("3.2.4.2", CodeTransferNoRoom, c, fmt.Sprintf("%s has only %s %s alive, not %s", sender.Name, thousands(st.Alive), c, thousands(n)))
 			continue
 		case receiver.Troops == nil:
 			continue

@@ -111,6 +111,7 @@ func (c *checker) army() {
 func (c *checker) resolve(list List) []line {
 	lines := make([]line, len(list))
 	var legends []int
+	first := make(map[string]int, len(list))
 	for i, e := range list {
 		l := &lines[i]
 		l.e = e
@@ -135,11 +136,30 @@ func (c *checker) resolve(list List) []line {
 			legends = append(legends, i)
 			continue
 		}
+		if j, ok := first[l.key]; ok {
+			c.repeated(l, &lines[j])
+			continue
+		}
+		first[l.key] = i
 		c.troop(l)
 	}
 	c.legend(lines, legends)
 	c.distinct(lines)
 	return lines
+}
+
+// repeated reports a creature listed a second time, at one size or two (2.1, 2.2.2); its
+// other checks were made on its first line.
+func (c *checker) repeated(l, prev *line) {
+	l.skip = true
+	name := l.card.Name
+	quiet := &checker{cat: c.cat, a: c.a, r: &Report{}}
+	l.size, l.sized = quiet.sizeOf(&l.e, &l.card)
+	if prev.sized && l.sized && prev.size != l.size {
+		c.r.problem("2.2.2", CodeTwoSizes, name, fmt.Sprintf("%s is listed as %s and as %s: a creature has one size in an army (2.2.2)", name, prev.size, l.size))
+		return
+	}
+	c.r.problem("2.1", CodeDuplicate, name, fmt.Sprintf("%s is listed twice: list each creature once, with its whole count in one slot", name))
 }
 
 func (c *checker) unknown(name string) {
@@ -268,35 +288,21 @@ func (c *checker) legend(lines []line, legends []int) {
 	}
 }
 
-// distinct checks that the list names each creature once and at most six of them (2.1, 2.2.2).
+// distinct checks that the list has at most six different creatures (2.1).
 func (c *checker) distinct(lines []line) {
-	first := map[string]int{}
+	seen := make(map[string]bool, len(lines))
 	var order []string
 	for i := range lines {
 		l := &lines[i]
-		if l.e.Legend || l.key == "" {
+		if l.e.Legend || l.key == "" || seen[l.key] {
 			continue
 		}
-		j, seen := first[l.key]
-		if !seen {
-			first[l.key] = i
+		seen[l.key] = true
+		if l.found {
 			order = append(order, l.card.Name)
-			if !l.found {
-				order[len(order)-1] = strings.TrimSpace(l.e.Creature)
-			}
-			continue
+		} else {
+			order = append(order, strings.TrimSpace(l.e.Creature))
 		}
-		l.skip = true
-		p := &lines[j]
-		name := l.card.Name
-		if !l.found {
-			name = strings.TrimSpace(l.e.Creature)
-		}
-		if l.found && p.sized && l.sized && p.size != l.size {
-			c.r.problem("2.2.2", CodeTwoSizes, name, fmt.Sprintf("%s is listed as %s and as %s: a creature has one size in an army (2.2.2)", name, p.size, l.size))
-			continue
-		}
-		c.r.problem("2.1", CodeDuplicate, name, fmt.Sprintf("%s is listed twice: list each creature once, with its whole count in one slot", name))
 	}
 	if len(order) > MaxCreatures {
 		c.r.problem("2.1", CodeTooManyCreatures, "", fmt.Sprintf("the list has %d different creatures; an army has at most %d besides its legend (2.1): %s %s over", len(order), MaxCreatures, andList(order[MaxCreatures:]), plural(len(order)-MaxCreatures, "is", "are")))

@@ -54,40 +54,39 @@ type Code string
 
 // The problem and warning codes.
 const (
-	CodeNoArmy             Code = "no_army"              // the rank holds no army (1.1)
-	CodeBadColor           Code = "bad_color"            // not a colour word
-	CodeNoColors           Code = "no_colors"            // a Coalition army without colours (2.5.2.2)
-	CodeTooManyColors      Code = "too_many_colors"      // more than 3 colours (1.1.2, 2.2.1.1)
-	CodeBadEntry           Code = "bad_entry"            // a line with no creature name
-	CodeUnknownCreature    Code = "unknown_creature"     // no card of that name
-	CodeBadCount           Code = "bad_count"            // count below 1, or dead not within it
-	CodeBadSize            Code = "bad_size"             // not written P/T
-	CodeSizeNeeded         Code = "size_needed"          // a variable creature with no size chosen
-	CodeSizeNotPrinted     Code = "size_not_printed"     // a size the printed card cannot have
-	CodeSizeUnreachable    Code = "size_unreachable"     // outside the sizes the card can reach
-	CodeSizeUnproven       Code = "size_unproven"        // warning: the data cannot prove the size
-	CodeHalfPoints         Code = "half_points"          // warning: an Un-set half point rounded up
-	CodeBadSlot            Code = "bad_slot"             // slot not 1–4
-	CodeTooBig             Code = "too_big"              // too big for its slot (2.1.x)
-	CodeSlotFull           Code = "slot_full"            // more troops than the slot holds (2.1.x)
-	CodeNoSlot             Code = "no_slot"              // no slot fits it with room
-	CodeTooManyCreatures   Code = "too_many_creatures"   // more than 6 creatures (2.1)
-	CodeDuplicate          Code = "duplicate_creature"   // listed twice at one size
-	CodeTwoSizes           Code = "two_sizes"            // a variable creature at two sizes (2.2.2)
-	CodeColor              Code = "color_not_allowed"    // outside the army's colours (2.2.1)
-	CodeColorlessCreature  Code = "colorless_creature"   // warning: colourless, not an artifact
-	CodeBanned             Code = "banned"               // Greater Morphling, Summoner's Egg
-	CodeOldLegend          Code = "old_legend"           // old Legend type outside the legend place (2.2.1)
-	CodeDigitalOnly        Code = "digital_only"         // warning: never printed on paper (2.2.1)
-	CodeImprint            Code = "imprint"              // warning: Duplicant's imprint is named now
-	CodeTwoLegends         Code = "two_legends"          // more than one legend (2.1)
-	CodeNotLegend          Code = "not_legend"           // the legend is not legendary (2.1)
-	CodeLegendTaken        Code = "legend_taken"         // the legend is in another army (2.1)
-	CodeDestroyedBaseColor Code = "destroyed_base_color" // a new creature of a destroyed base's colour (2.3.2)
-	CodeRankTooHigh        Code = "rank_too_high"        // customising above Lt Cmdr/CPL (2.6)
-	CodeAliveChanged       Code = "alive_changed"        // customising changed the troops alive (2.6)
-	CodeTransferTooMany    Code = Code(domain.CodeTransferTooMany)
-	CodeTransferNoRoom     Code = Code(domain.CodeTransferNoRoom)
+	CodeNoArmy             Code = "no_army"                       // the rank holds no army (1.1)
+	CodeBadColor           Code = "bad_color"                     // not a colour word
+	CodeNoColors           Code = "no_colors"                     // a Coalition army without colours (2.5.2.2)
+	CodeTooManyColors      Code = "too_many_colors"               // more than 3 colours (1.1.2, 2.2.1.1)
+	CodeBadEntry           Code = "bad_entry"                     // a line with no creature name
+	CodeUnknownCreature    Code = "unknown_creature"              // no card of that name
+	CodeBadCount           Code = "bad_count"                     // count below 1, or dead not within it
+	CodeBadSize            Code = "bad_size"                      // not written P/T
+	CodeSizeNeeded         Code = "size_needed"                   // a variable creature with no size chosen
+	CodeSizeNotPrinted     Code = "size_not_printed"              // a size the printed card cannot have
+	CodeSizeUnreachable    Code = "size_unreachable"              // outside the sizes the card can reach
+	CodeSizeUnproven       Code = "size_unproven"                 // warning: the data cannot prove the size
+	CodeHalfPoints         Code = "half_points"                   // warning: an Un-set half point rounded up
+	CodeBadSlot            Code = "bad_slot"                      // slot not 1–4
+	CodeTooBig             Code = "too_big"                       // too big for its slot (2.1.x)
+	CodeSlotFull           Code = "slot_full"                     // more troops than the slot holds (2.1.x)
+	CodeNoSlot             Code = "no_slot"                       // no slot fits it with room
+	CodeTooManyCreatures   Code = "too_many_creatures"            // more than 6 creatures (2.1)
+	CodeDuplicate          Code = "duplicate_creature"            // listed twice at one size
+	CodeTwoSizes           Code = "two_sizes"                     // a variable creature at two sizes (2.2.2)
+	CodeColor              Code = "color_not_allowed"             // outside the army's colours (2.2.1)
+	CodeColorlessCreature  Code = "colorless_creature"            // warning: colourless, not an artifact
+	CodeBanned             Code = "banned"                        // Greater Morphling, Summoner's Egg
+	CodeOldLegend          Code = "old_legend"                    // old Legend type outside the legend place (2.2.1)
+	CodeDigitalOnly        Code = "digital_only"                  // warning: never printed on paper (2.2.1)
+	CodeImprint            Code = "imprint"                       // warning: Duplicant's imprint is named now
+	CodeTwoLegends         Code = "two_legends"                   // more than one legend (2.1)
+	CodeNotLegend          Code = "not_legend"                    // the legend is not legendary (2.1)
+	CodeLegendTaken        Code = "legend_taken"                  // the legend is in another army (2.1)
+	CodeDestroyedBaseColor Code = "destroyed_base_color"          // a new creature of a destroyed base's colour (2.3.2)
+	CodeRankTooHigh        Code = "rank_too_high"                 // customising above Lt Cmdr/CPL (2.6)
+	CodeAliveChanged       Code = "alive_changed"                 // customising changed the troops alive (2.6)
+	CodeTransferNoRoom     Code = Code(domain.CodeTransferNoRoom) // no room, or troops the sender lacks (2.3.3, T2)
 )
 
 // Problem is one thing wrong with a troop list (or, among warnings, one thing a judge should
