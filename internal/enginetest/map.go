@@ -26,6 +26,8 @@ type Config struct {
 	Unknown float64
 	// Empty is the chance that an army has a troop list with no troop alive (B9).
 	Empty float64
+	// Unruly gives a few armies no controller or two (M2), as a long campaign does.
+	Unruly bool
 }
 
 // Rand is the random source of a seed: the same seed always builds the same map and posts.
@@ -63,7 +65,7 @@ func Big() Config {
 // Small is a random crowded map for property tests: a small grid, a handful of armies of every
 // side, sites, battles fought this turn, unknown troop lists and empty armies.
 func Small(r *rand.Rand) Config {
-	c := Config{Unknown: 0.15, Empty: 0.04}
+	c := Config{Unknown: 0.15, Empty: 0.04, Unruly: true}
 	if r.IntN(8) == 0 {
 		c.Grid = domain.DefaultGrid
 	} else {
@@ -150,9 +152,9 @@ func Map(r *rand.Rand, c Config) *domain.Map {
 		switch x := r.IntN(40); {
 		case side == domain.Mercenary && x < 36:
 			// ordered by the mercenary judge
-		case x == 0:
+		case x == 0 && c.Unruly:
 			// nobody may order it
-		case x == 1:
+		case x == 1 && c.Unruly:
 			a.Controllers = []string{ps[0], ps[1]}
 		case x < 5:
 			a.Controllers = []string{a.Name} // a player army named after its player (3.2.2.5)

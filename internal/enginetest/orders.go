@@ -57,6 +57,10 @@ func Posts(r *rand.Rand, m *domain.Map, start time.Time, firstID int64, style St
 		}
 		g.jointPair(joint)
 	}
+	if style.Realistic {
+		g.oneTransfer(joint)
+		g.intercepts(joint, 2)
+	}
 	for i := range m.Armies {
 		if joint[i] {
 			continue
@@ -294,6 +298,9 @@ func (g *gen) longMove(a *domain.Army) string {
 	legs := 2 + g.r.IntN(3)
 	for i := 0; i < legs; i++ {
 		col, row, ok := g.step(cur, 1+g.r.IntN(3))
+		for try := 0; ok && g.style.Realistic && len(g.occ[domain.Square{Col: uint8(col), Row: uint8(row)}]) > 0 && try < 8; try++ {
+			col, row, ok = g.step(cur, 1+g.r.IntN(3)) // players route long moves through empty squares
+		}
 		if !ok {
 			break
 		}
@@ -343,7 +350,7 @@ func (g *gen) transfer(a *domain.Army, author string) string {
 	if !g.style.Realistic && g.chance(0.2) {
 		d = 3
 	}
-	cands := g.near(a.At, d, func(o *domain.Army) bool {
+	cands := g.near(a.At, 2*d, func(o *domain.Army) bool {
 		return o != a && domain.Ring(o.At, a.At) <= d && (!domain.Enemy(o.Side, a.Side) || !g.style.Realistic)
 	})
 	if len(cands) == 0 {
@@ -352,7 +359,11 @@ func (g *gen) transfer(a *domain.Army, author string) string {
 		}
 		cands = []int{g.r.IntN(len(g.m.Armies))}
 	}
-	rcv := &g.m.Armies[cands[g.r.IntN(len(cands))]]
+	return g.transferTo(a, &g.m.Armies[cands[g.r.IntN(len(cands))]], author)
+}
+
+// transferTo writes a transfer from a to rcv and records its private detail (T2).
+func (g *gen) transferTo(a, rcv *domain.Army, author string) string {
 	at := rcv.At
 	if !g.style.Realistic && g.chance(0.1) {
 		at = a.At // wrong square
@@ -373,6 +384,54 @@ func (g *gen) transfer(a *domain.Army, author string) string {
 		g.details[author][a.Name] = det
 	}
 	return "Transfer to " + rcv.Name + " at " + g.sq(at)
+}
+
+// oneTransfer orders one transfer between friendly neighbours (T1), if two stand side by
+// side off the sites and out of battle, so that a realistic turn has one.
+func (g *gen) oneTransfer(taken map[int]bool) {
+	free := func(i int) bool {
+		a := &g.m.Armies[i]
+		return !taken[i] && len(g.occ[a.At]) == 1 && g.m.SiteAt(a.At) == nil
+	}
+	for _, i := range g.r.Perm(len(g.m.Armies)) {
+		a := &g.m.Armies[i]
+		if !free(i) || len(a.Troops) == 0 {
+			continue
+		}
+		for j := range g.m.Armies {
+			b := &g.m.Armies[j]
+			if j != i && free(j) && b.Side == a.Side && domain.Adjacent(a.At, b.At) && slices.Equal(a.Colors, b.Colors) {
+				author := g.author(a)
+				g.add(author, g.name(a, author)+g.transferTo(a, b, author))
+				taken[j] = true // the receiver waits for the troops (T3)
+				g.add(g.author(b), g.name(b, g.author(b))+"no move")
+				taken[i] = true
+				return
+			}
+		}
+	}
+}
+
+// intercepts orders n armies out of battle to intercept an enemy within 4 steps (3.2.3.1).
+func (g *gen) intercepts(taken map[int]bool, n int) {
+	for _, i := range g.r.Perm(len(g.m.Armies)) {
+		a := &g.m.Armies[i]
+		if n == 0 {
+			return
+		}
+		if taken[i] || len(g.occ[a.At]) > 1 {
+			continue
+		}
+		for _, j := range g.near(a.At, 4, func(o *domain.Army) bool { return domain.Enemy(o.Side, a.Side) }) {
+			if len(g.occ[g.m.Armies[j].At]) == 1 {
+				author := g.author(a)
+				g.add(author, g.name(a, author)+"Intercept "+g.m.Armies[j].Name)
+				taken[i] = true
+				n--
+				break
+			}
+		}
+	}
 }
 
 // jointPair orders two armies of one team to joint engage one square (M13): an enemy's
