@@ -16,7 +16,7 @@ const MaxCreatures = 6
 // banned are the cards no army may use (2.2.1, 2.2.3.1.4), by cards.Key.
 var banned = map[string]struct{ rule, why string }{
 	cards.Key("Greater Morphling"): {"2.2.1", "is banned (2.2.1)"},
-	cards.Key("Summoner's Egg"):    {"2.2.3.1.4", "is banned: its imprint has no fair reading (2.2.3.1.4)"},
+	cards.Key("Summoner's Egg"):    {"2.2.3.1.4", "is banned (2.2.3.1.4)"},
 }
 
 // line is one entry of a list as the check resolves it.
