@@ -151,6 +151,8 @@ type Army struct {
 	At          Square   `json:"at"`
 	Controllers []string `json:"controllers,omitempty"`
 	Colors      []Color  `json:"colors,omitempty"`
+	// Legend is the army's one legend of any size, there for flavour (2.1).
+	Legend string `json:"legend,omitempty"`
 	// Troops is nil when the army's troop list is not known to the adjudicator.
 	Troops  []Troop `json:"troops,omitempty"`
 	Days    int     `json:"days"`
