@@ -606,3 +606,41 @@ func fitResult(m *domain.Map, res *domain.BattleResult) error {
 	}
 	return nil
 }
+
+// MayOrder checks structured orders before they are posted: the order desk refuses an order
+// for an army the author does not control now (5.3, 5.4), where a text post would record it
+// for the judge (5.4.1).
+func (s *Service) MayOrder(ctx context.Context, a Actor, id int64, orders []OrderInput) error {
+	return s.store.Read(ctx, func(r Reader) error {
+		_, t, author, err := poster(r, a, id)
+		if err != nil {
+			return err
+		}
+		entries, err := r.Control(id)
+		if err != nil {
+			return err
+		}
+		members, err := r.Members(id)
+		if err != nil {
+			return err
+		}
+		m := t.Snapshot.Clone()
+		applyControl(m, entries, members, s.now(), 0)
+		for i, o := range orders {
+			name := strings.TrimSpace(o.Army)
+			if name == "" {
+				name = author
+			}
+			army := m.Army(name)
+			if army == nil {
+				return domain.Errorf(domain.ErrInvalid, "order %d: there is no army named %q on the map", i+1, name)
+			}
+			mine := army.ControlledBy(author) ||
+				(army.Side == domain.Mercenary && len(army.Controllers) == 0 && domain.SameName(author, movement.MercenaryJudge))
+			if !mine {
+				return domain.Errorf(domain.ErrForbidden, "order %d: %s does not control %s, so may not order it (5.3, 5.4.1)", i+1, author, army.Name)
+			}
+		}
+		return nil
+	})
+}

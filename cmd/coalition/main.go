@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
 func main() {
@@ -19,10 +20,21 @@ func main() {
 	}
 }
 
+// now is the program's clock; tests replace it with one they control.
+var now = time.Now
+
 const usage = `usage: coalition COMMAND [ARGS]
 
 commands:
-  adjudicate FILE.json   run a rule scenario and print its result
+  serve [--addr :8080] [--db coalition.db] [--demo]
+                              run the campaign server (coalition serve --help for every flag)
+  import [--db FILE] [--name NAME] FILE.json
+                              create a campaign from a scenario file
+  replay [--db FILE] CAMPAIGN TURN|all
+                              adjudicate locked turns again and compare, byte for byte
+  adjudicate FILE.json        run a rule scenario and print its result
+  cards SUBCOMMAND ...        the card catalogue and troop-list checker
+  verify-dice [FILE.json]     check a turn's published seed and dice
 `
 
 // run is the whole program: main only wires it to the process.
@@ -32,8 +44,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return fmt.Errorf("no command given")
 	}
 	switch args[1] {
+	case "serve":
+		return serve(ctx, args[2:], getenv, stdout, stderr)
+	case "import":
+		return importCommand(ctx, args[2:], getenv, stdout, stderr)
+	case "replay":
+		return replayCommand(ctx, args[2:], getenv, stdout, stderr)
 	case "adjudicate":
 		return adjudicate(args[2:], stdout)
+	case "cards":
+		return cardsCommand(args[2:], stdout)
+	case "verify-dice":
+		return verifyDiceCommand(args[2:], stdin, stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -1,0 +1,507 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/scenario"
+	"github.com/coalition-wargame/coalition/turn"
+)
+
+// bind reads a JSON body strictly: unknown fields and trailing data are errors.
+func bind(c echo.Context, v any) error {
+	body, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return badRequest("the request body is not valid: %s", jsonProblem(err))
+	}
+	if dec.More() {
+		return badRequest("the request body holds more than one JSON value")
+	}
+	return nil
+}
+
+func jsonProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		return "the field \"" + te.Field + "\" must be " + te.Type.String() + ", not " + te.Value
+	case errors.As(err, &se):
+		return "it is not JSON (" + se.Error() + " at byte " + strconv.FormatInt(se.Offset, 10) + ")"
+	case errors.Is(err, io.EOF):
+		return "it is empty"
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+func campaignID(c echo.Context) (int64, error) {
+	id, err := strconv.ParseInt(c.Param("cid"), 10, 64)
+	if err != nil || id < 1 {
+		return 0, badRequest("%q is not a campaign id", c.Param("cid"))
+	}
+	return id, nil
+}
+
+func turnParams(c echo.Context) (int64, int, error) {
+	id, err := campaignID(c)
+	if err != nil {
+		return 0, 0, err
+	}
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil || n < 1 {
+		return 0, 0, badRequest("%q is not a turn number", c.Param("n"))
+	}
+	return id, n, nil
+}
+
+func postParams(c echo.Context) (int64, int64, error) {
+	id, err := campaignID(c)
+	if err != nil {
+		return 0, 0, err
+	}
+	pid, err := strconv.ParseInt(c.Param("pid"), 10, 64)
+	if err != nil || pid < 1 {
+		return 0, 0, badRequest("%q is not a post id", c.Param("pid"))
+	}
+	return id, pid, nil
+}
+
+func limit(c echo.Context) int {
+	n, _ := strconv.Atoi(c.QueryParam("limit"))
+	return n
+}
+
+// reply writes v as JSON with the status.
+func reply(c echo.Context, status int, v any, err error) error {
+	if err != nil {
+		return err
+	}
+	return c.JSON(status, v)
+}
+
+type loginRequest struct {
+	Name     string `json:"name"`
+	Password string `json:"password"`
+}
+
+type tokenReply struct {
+	Token     string        `json:"token"`
+	TokenType string        `json:"token_type"`
+	ExpiresAt time.Time     `json:"expires_at"`
+	Account   *turn.Account `json:"account"`
+}
+
+func (s *Server) login(c echo.Context) error {
+	var req loginRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	acc, err := s.svc.Login(c.Request().Context(), req.Name, req.Password)
+	if err != nil {
+		s.opt.Log.Info("login refused", "name", req.Name, "ip", c.RealIP())
+		return err
+	}
+	tok, exp, err := s.auth.issue(acc)
+	return reply(c, http.StatusOK, tokenReply{Token: tok, TokenType: "Bearer", ExpiresAt: exp, Account: acc}, err)
+}
+
+func (s *Server) me(c echo.Context) error {
+	me, err := s.svc.Memberships(c.Request().Context(), actor(c))
+	return reply(c, http.StatusOK, me, err)
+}
+
+type passwordChange struct {
+	Old string `json:"old"`
+	New string `json:"new"`
+}
+
+func (s *Server) changePassword(c echo.Context) error {
+	var req passwordChange
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	if err := s.svc.ChangePassword(c.Request().Context(), actor(c), req.Old, req.New); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (s *Server) listAccounts(c echo.Context) error {
+	out, err := s.svc.Accounts(c.Request().Context(), actor(c))
+	return reply(c, http.StatusOK, out, err)
+}
+
+type newAccountRequest struct {
+	Name     string `json:"name"`
+	Password string `json:"password"`
+	Admin    bool   `json:"admin"`
+}
+
+func (s *Server) createAccount(c echo.Context) error {
+	var req newAccountRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	out, err := s.svc.CreateAccount(c.Request().Context(), actor(c), req.Name, req.Password, req.Admin)
+	return reply(c, http.StatusCreated, out, err)
+}
+
+func (s *Server) serverAudit(c echo.Context) error {
+	out, err := s.svc.Audit(c.Request().Context(), actor(c), 0, limit(c))
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) listCampaigns(c echo.Context) error {
+	out, err := s.svc.Campaigns(c.Request().Context())
+	return reply(c, http.StatusOK, out, err)
+}
+
+// memberInput is a member as a request gives it.
+type memberInput struct {
+	Name        string         `json:"name"`
+	Roles       []turn.Role    `json:"roles"`
+	Side        domain.Side    `json:"side"`
+	Rank        domain.Rank    `json:"rank"`
+	Factions    []domain.Color `json:"factions"`
+	RankFaction domain.Color   `json:"rank_faction"`
+	Contingency string         `json:"contingency"`
+}
+
+func (m memberInput) member() turn.Member {
+	return turn.Member{Name: m.Name, Roles: m.Roles, Side: m.Side, Rank: m.Rank, Factions: m.Factions, RankFaction: m.RankFaction, Contingency: m.Contingency}
+}
+
+type settingsInput struct {
+	LockDelayHours    float64 `json:"lock_delay_hours"`
+	TurnLengthHours   float64 `json:"turn_length_hours"`
+	ExtensionCapHours float64 `json:"extension_cap_hours"`
+}
+
+func hoursOf(h float64) time.Duration { return time.Duration(h * float64(time.Hour)) }
+
+type campaignCreate struct {
+	Name          string        `json:"name"`
+	Map           *domain.Map   `json:"map"`
+	Settings      settingsInput `json:"settings"`
+	FirstDeadline time.Time     `json:"first_deadline"`
+	Members       []memberInput `json:"members"`
+}
+
+func (s *Server) createCampaign(c echo.Context) error {
+	var req campaignCreate
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	su := turn.Setup{Name: req.Name, Map: req.Map, FirstDeadline: req.FirstDeadline,
+		Settings: turn.Settings{LockDelay: hoursOf(req.Settings.LockDelayHours), TurnLength: hoursOf(req.Settings.TurnLengthHours), ExtensionCap: hoursOf(req.Settings.ExtensionCapHours)}}
+	for _, m := range req.Members {
+		su.Members = append(su.Members, m.member())
+	}
+	out, err := s.svc.CreateCampaign(c.Request().Context(), actor(c), su)
+	return reply(c, http.StatusCreated, out, err)
+}
+
+func (s *Server) importScenario(c echo.Context) error {
+	body, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		return err
+	}
+	sc, err := scenario.Parse(body)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.CreateCampaign(c.Request().Context(), actor(c), SetupFromScenario(sc, c.QueryParam("name")))
+	return reply(c, http.StatusCreated, out, err)
+}
+
+func (s *Server) getCampaign(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.Campaign(c.Request().Context(), actor(c), id)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) listMembers(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.Members(c.Request().Context(), id)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) setMember(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	var req memberInput
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	if req.Name != "" {
+		return badRequest("the member's name goes in the path, not the body")
+	}
+	req.Name = c.Param("name")
+	out, err := s.svc.SetMember(c.Request().Context(), actor(c), id, req.member())
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) getControl(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.Control(c.Request().Context(), id)
+	return reply(c, http.StatusOK, out, err)
+}
+
+type controlRequest struct {
+	Army        string   `json:"army"`
+	Controllers []string `json:"controllers"`
+	Reason      string   `json:"reason"`
+}
+
+func (s *Server) setControl(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	var req controlRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	out, err := s.svc.SetControl(c.Request().Context(), actor(c), id, req.Army, req.Controllers, req.Reason)
+	return reply(c, http.StatusCreated, out, err)
+}
+
+type reasonRequest struct {
+	Reason string `json:"reason"`
+}
+
+func (s *Server) pause(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	var req reasonRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	out, err := s.svc.Pause(c.Request().Context(), actor(c), id, req.Reason)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) resume(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	var req reasonRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	out, err := s.svc.Resume(c.Request().Context(), actor(c), id, req.Reason)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) campaignAudit(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.Audit(c.Request().Context(), actor(c), id, limit(c))
+	return reply(c, http.StatusOK, out, err)
+}
+
+// postRequest reads a post and, for structured orders, checks that the author controls
+// every army they order: the order desk refuses what cannot be his (5.3, 5.4).
+func (s *Server) postRequest(c echo.Context, id int64) (turn.PostRequest, error) {
+	var req turn.PostRequest
+	if err := bind(c, &req); err != nil {
+		return req, err
+	}
+	if len(req.Orders) > 0 {
+		if err := s.svc.MayOrder(c.Request().Context(), actor(c), id, req.Orders); err != nil {
+			return req, err
+		}
+	}
+	return req, nil
+}
+
+func (s *Server) createPost(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	req, err := s.postRequest(c, id)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.Post(c.Request().Context(), actor(c), id, req)
+	return reply(c, http.StatusCreated, out, err)
+}
+
+func (s *Server) checkPost(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	req, err := s.postRequest(c, id)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.CheckPost(c.Request().Context(), actor(c), id, req)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) editPost(c echo.Context) error {
+	id, pid, err := postParams(c)
+	if err != nil {
+		return err
+	}
+	req, err := s.postRequest(c, id)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.EditPost(c.Request().Context(), actor(c), id, pid, req)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) withdrawPost(c echo.Context) error {
+	id, pid, err := postParams(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.WithdrawPost(c.Request().Context(), actor(c), id, pid)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) listTurns(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.Turns(c.Request().Context(), actor(c), id)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) getTurn(c echo.Context) error {
+	id, n, err := turnParams(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.Turn(c.Request().Context(), actor(c), id, n)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) listPosts(c echo.Context) error {
+	id, n, err := turnParams(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.Posts(c.Request().Context(), actor(c), id, n)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) getReport(c echo.Context) error {
+	id, n, err := turnParams(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.Report(c.Request().Context(), actor(c), id, n)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) getReportText(c echo.Context) error {
+	id, n, err := turnParams(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.Report(c.Request().Context(), actor(c), id, n)
+	if err != nil {
+		return err
+	}
+	return c.String(http.StatusOK, out.Text)
+}
+
+func (s *Server) listResults(c echo.Context) error {
+	id, n, err := turnParams(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.Results(c.Request().Context(), actor(c), id, n)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) enterResult(c echo.Context) error {
+	id, n, err := turnParams(c)
+	if err != nil {
+		return err
+	}
+	var req domain.BattleResult
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	out, err := s.svc.EnterResult(c.Request().Context(), actor(c), id, n, req)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) lock(c echo.Context) error {
+	id, n, err := turnParams(c)
+	if err != nil {
+		return err
+	}
+	var req reasonRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	out, err := s.svc.Lock(c.Request().Context(), actor(c), id, n, req.Reason)
+	if err == nil {
+		s.opt.Log.Info("turn locked by a judge", "campaign", id, "turn", n, "by", actor(c).Name())
+	}
+	return reply(c, http.StatusOK, out, err)
+}
+
+type extendRequest struct {
+	Hours  float64 `json:"hours"`
+	Reason string  `json:"reason"`
+}
+
+func (s *Server) extend(c echo.Context) error {
+	id, n, err := turnParams(c)
+	if err != nil {
+		return err
+	}
+	var req extendRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	out, err := s.svc.Extend(c.Request().Context(), actor(c), id, n, hoursOf(req.Hours), req.Reason)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) replay(c echo.Context) error {
+	id, n, err := turnParams(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.Replay(c.Request().Context(), actor(c), id, n)
+	return reply(c, http.StatusOK, out, err)
+}

@@ -1,0 +1,145 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/coalition-wargame/coalition/turn"
+)
+
+// mapCache keeps each map's encoded JSON per campaign, turn and viewer class, for the
+// version it was made from: encoding a map is the slow part of serving it (STACK-NOTES).
+type mapCache struct {
+	mu      sync.Mutex
+	entries map[mapKey]mapEntry
+}
+
+type mapKey struct {
+	campaign int64
+	turn     int // 0 for the current map
+	class    string
+}
+
+type mapEntry struct {
+	version string
+	body    []byte
+}
+
+func newMapCache() *mapCache { return &mapCache{entries: map[mapKey]mapEntry{}} }
+
+func (m *mapCache) get(k mapKey, version string) ([]byte, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e, ok := m.entries[k]
+	if !ok || e.version != version {
+		return nil, false
+	}
+	return e.body, true
+}
+
+func (m *mapCache) put(k mapKey, version string, body []byte) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.entries[k] = mapEntry{version: version, body: body}
+}
+
+// etag is the map's entity tag: campaign, version and viewer class.
+func etag(k mapKey, version string) string {
+	return fmt.Sprintf("\"map-%d-%d-%s-%s\"", k.campaign, k.turn, version, k.class)
+}
+
+// matches reports whether an If-None-Match header names tag (or is "*").
+func matches(header, tag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimSpace(t)
+		t = strings.TrimPrefix(t, "W/")
+		if t == tag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// serveMap answers a map request from its version alone when it can: 304 when the client
+// has it, the cached bytes when the server has them, and load only otherwise.
+func (s *Server) serveMap(c echo.Context, k mapKey, version string, load func() (*turn.MapView, string, error)) error {
+	h := c.Response().Header()
+	h.Set("Vary", "Authorization")
+	h.Set("Cache-Control", "private, no-cache")
+	tag := etag(k, version)
+	if matches(c.Request().Header.Get("If-None-Match"), tag) {
+		h.Set("ETag", tag)
+		return c.NoContent(http.StatusNotModified)
+	}
+	body, ok := s.maps.get(k, version)
+	if !ok {
+		v, ver, err := load()
+		if err != nil {
+			return err
+		}
+		if body, err = json.Marshal(v); err != nil {
+			return err
+		}
+		version, tag = ver, etag(k, ver)
+		s.maps.put(k, version, body)
+	}
+	h.Set("ETag", tag)
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, body)
+}
+
+func (s *Server) currentMap(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	a := actor(c)
+	ctx := c.Request().Context()
+	v, class, err := s.svc.MapVersion(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	return s.serveMap(c, mapKey{campaign: id, class: class}, fmt.Sprint(v), func() (*turn.MapView, string, error) {
+		m, err := s.svc.CurrentMap(ctx, a, id)
+		if err != nil {
+			return nil, "", err
+		}
+		return m, fmt.Sprint(m.Version), nil
+	})
+}
+
+func (s *Server) turnMap(c echo.Context) error {
+	id, n, err := turnParams(c)
+	if err != nil {
+		return err
+	}
+	a := actor(c)
+	ctx := c.Request().Context()
+	t, err := s.svc.Turn(ctx, a, id, n)
+	if err != nil {
+		return err
+	}
+	v, class, err := s.svc.MapVersion(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	// A locked turn's map never changes; an open turn's changes with the campaign's map.
+	version := "locked"
+	if t.Status == turn.Open {
+		version = fmt.Sprint(v)
+	}
+	return s.serveMap(c, mapKey{campaign: id, turn: n, class: class}, version, func() (*turn.MapView, string, error) {
+		m, err := s.svc.TurnMap(ctx, a, id, n)
+		if err != nil {
+			return nil, "", err
+		}
+		if m.Status == turn.Open {
+			return m, fmt.Sprint(m.Version), nil
+		}
+		return m, "locked", nil
+	})
+}

@@ -1,0 +1,193 @@
+// Package api is the server's HTTP interface: echo routes over *turn.Service, validated
+// against the embedded OpenAPI document (openapi.yaml), JWT authentication, errors as RFC 9457
+// problems, the cached map for the viewer, health and Prometheus metrics. It knows turn,
+// domain and scenario, never store.
+package api
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo-contrib/echoprometheus"
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"github.com/coalition-wargame/coalition/turn"
+)
+
+// Spec is the OpenAPI 3 document of the API, served at /api/openapi.yaml.
+//
+//go:embed openapi.yaml
+var Spec []byte
+
+// Options configure the HTTP server.
+type Options struct {
+	// Key signs and checks tokens (HS256): at least 32 random bytes, never a password.
+	Key []byte
+	// Clock is time.Now by default.
+	Clock func() time.Time
+	// TokenTTL is how long a token lasts: 12 h by default.
+	TokenTTL time.Duration
+	// Log is slog.Default() by default.
+	Log *slog.Logger
+	// TrustedProxies are the CIDRs of reverse proxies whose X-Forwarded-For is believed;
+	// without them the client's address is the connection's (echo.ExtractIPDirect).
+	TrustedProxies []string
+	// Health reports whether the server can serve (the database answers).
+	Health func(context.Context) error
+	// Registry receives the metrics; a fresh registry by default.
+	Registry *prometheus.Registry
+}
+
+// Body limits: a post is at most 20 KB of text; a campaign with its map or a scenario is
+// larger.
+const (
+	smallBody = "256K"
+	largeBody = "8M"
+)
+
+// Server is the HTTP interface on a service.
+type Server struct {
+	svc   *turn.Service
+	opt   Options
+	auth  *authenticator
+	maps  *mapCache
+	check *validator
+	echo  *echo.Echo
+}
+
+// New builds the echo server and its routes.
+func New(svc *turn.Service, opt Options) (*Server, error) {
+	if opt.Clock == nil {
+		opt.Clock = time.Now
+	}
+	if opt.TokenTTL <= 0 {
+		opt.TokenTTL = 12 * time.Hour
+	}
+	if opt.Log == nil {
+		opt.Log = slog.Default()
+	}
+	if opt.Registry == nil {
+		opt.Registry = prometheus.NewRegistry()
+		opt.Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	}
+	auth, err := newAuthenticator(svc, opt.Key, opt.Clock, opt.TokenTTL)
+	if err != nil {
+		return nil, err
+	}
+	v, err := newValidator(Spec)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{svc: svc, opt: opt, auth: auth, maps: newMapCache(), check: v}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = s.handleError
+	e.IPExtractor = echo.ExtractIPDirect()
+	if len(opt.TrustedProxies) > 0 {
+		var trust []echo.TrustOption
+		for _, cidr := range opt.TrustedProxies {
+			_, n, err := net.ParseCIDR(cidr)
+			if err != nil {
+				return nil, fmt.Errorf("trusted proxy %q: %w", cidr, err)
+			}
+			trust = append(trust, echo.TrustIPRange(n))
+		}
+		e.IPExtractor = echo.ExtractIPFromXFFHeader(append(trust, echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false))...)
+	}
+	e.Use(middleware.Recover())
+	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogRemoteIP: true,
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			opt.Log.Info("request", "method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency, "ip", v.RemoteIP)
+			return nil
+		},
+	}))
+	e.Use(echoprometheus.NewMiddlewareWithConfig(echoprometheus.MiddlewareConfig{
+		Namespace: "coalition", Registerer: opt.Registry, DoNotUseRequestPathFor404: true,
+		// The Host header is the client's to choose: one series per value would be unbounded.
+		LabelFuncs: map[string]echoprometheus.LabelValueFunc{"host": func(echo.Context, error) string { return "" }},
+		Skipper: func(c echo.Context) bool { return c.Path() == "/metrics" },
+	}))
+	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
+		ContentTypeNosniff: "nosniff", XFrameOptions: "DENY", ReferrerPolicy: "no-referrer",
+		ContentSecurityPolicy: "default-src 'none'; frame-ancestors 'none'",
+	}))
+	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: 30 * time.Second}))
+	s.echo = e
+	s.routes()
+	return s, nil
+}
+
+// Handler is the server as an http.Handler.
+func (s *Server) Handler() http.Handler { return s.echo }
+
+// Echo is the echo instance, for tests and the command that serves it.
+func (s *Server) Echo() *echo.Echo { return s.echo }
+
+func (s *Server) routes() {
+	e := s.echo
+	small := middleware.BodyLimit(smallBody)
+	large := middleware.BodyLimit(largeBody)
+	id := s.auth.identify
+	v := s.check.middleware
+
+	e.GET("/healthz", s.health)
+	e.HEAD("/healthz", s.health)
+	e.GET("/metrics", echoprometheus.NewHandlerWithConfig(echoprometheus.HandlerConfig{Gatherer: s.opt.Registry}))
+	e.GET("/api/openapi.yaml", func(c echo.Context) error { return c.Blob(http.StatusOK, "application/yaml", Spec) })
+
+	e.POST("/api/login", s.login, small, v)
+	e.GET("/api/me", s.me, id, v)
+	e.PUT("/api/me/password", s.changePassword, small, id, v)
+	e.GET("/api/accounts", s.listAccounts, id, v)
+	e.POST("/api/accounts", s.createAccount, small, id, v)
+	e.GET("/api/audit", s.serverAudit, id, v)
+
+	e.GET("/api/campaigns", s.listCampaigns, id, v)
+	e.POST("/api/campaigns", s.createCampaign, large, id, v)
+	e.POST("/api/campaigns/import", s.importScenario, large, id, v)
+	e.GET("/api/campaigns/:cid", s.getCampaign, id, v)
+	e.GET("/api/campaigns/:cid/members", s.listMembers, id, v)
+	e.PUT("/api/campaigns/:cid/members/:name", s.setMember, small, id, v)
+	e.GET("/api/campaigns/:cid/control", s.getControl, id, v)
+	e.POST("/api/campaigns/:cid/control", s.setControl, small, id, v)
+	e.POST("/api/campaigns/:cid/pause", s.pause, small, id, v)
+	e.POST("/api/campaigns/:cid/resume", s.resume, small, id, v)
+	e.GET("/api/campaigns/:cid/map", s.currentMap, id, v)
+	e.GET("/api/campaigns/:cid/audit", s.campaignAudit, id, v)
+
+	e.POST("/api/campaigns/:cid/posts", s.createPost, small, id, v)
+	e.POST("/api/campaigns/:cid/posts/check", s.checkPost, small, id, v)
+	e.PUT("/api/campaigns/:cid/posts/:pid", s.editPost, small, id, v)
+	e.DELETE("/api/campaigns/:cid/posts/:pid", s.withdrawPost, id, v)
+
+	e.GET("/api/campaigns/:cid/turns", s.listTurns, id, v)
+	e.GET("/api/campaigns/:cid/turns/:n", s.getTurn, id, v)
+	e.GET("/api/campaigns/:cid/turns/:n/posts", s.listPosts, id, v)
+	e.GET("/api/campaigns/:cid/turns/:n/map", s.turnMap, id, v)
+	e.GET("/api/campaigns/:cid/turns/:n/report", s.getReport, id, v)
+	e.GET("/api/campaigns/:cid/turns/:n/report.txt", s.getReportText, id, v)
+	e.GET("/api/campaigns/:cid/turns/:n/results", s.listResults, id, v)
+	e.POST("/api/campaigns/:cid/turns/:n/results", s.enterResult, small, id, v)
+	e.POST("/api/campaigns/:cid/turns/:n/lock", s.lock, small, id, v)
+	e.POST("/api/campaigns/:cid/turns/:n/extend", s.extend, small, id, v)
+	e.GET("/api/campaigns/:cid/turns/:n/replay", s.replay, id, v)
+}
+
+func (s *Server) health(c echo.Context) error {
+	if s.opt.Health != nil {
+		if err := s.opt.Health(c.Request().Context()); err != nil {
+			s.opt.Log.Error("health check failed", "err", err)
+			return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "unavailable"})
+		}
+	}
+	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+}

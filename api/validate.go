@@ -1,0 +1,132 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/legacy"
+	"github.com/labstack/echo/v4"
+)
+
+// validator checks requests against the OpenAPI document before a handler sees them.
+type validator struct {
+	doc    *openapi3.T
+	router routers.Router
+}
+
+func newValidator(spec []byte) (*validator, error) {
+	doc, err := LoadSpec(spec)
+	if err != nil {
+		return nil, err
+	}
+	r, err := legacy.NewRouter(doc)
+	if err != nil {
+		return nil, fmt.Errorf("openapi.yaml: %w", err)
+	}
+	return &validator{doc: doc, router: r}, nil
+}
+
+// LoadSpec reads and checks an OpenAPI document.
+func LoadSpec(spec []byte) (*openapi3.T, error) {
+	doc, err := openapi3.NewLoader().LoadFromData(spec)
+	if err != nil {
+		return nil, fmt.Errorf("openapi.yaml: %w", err)
+	}
+	if err := doc.Validate(context.Background()); err != nil {
+		return nil, fmt.Errorf("openapi.yaml: %w", err)
+	}
+	return doc, nil
+}
+
+// Router finds a request's operation in the document, for the contract test.
+func (v *validator) Router() routers.Router { return v.router }
+
+func (v *validator) middleware(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		route, params, err := v.router.FindRoute(req)
+		if err != nil {
+			return next(c) // echo answers routes the document does not know
+		}
+		in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
+			Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
+		if err := openapi3filter.ValidateRequest(req.Context(), in); err != nil {
+			return requestProblem(err)
+		}
+		return next(c)
+	}
+}
+
+// requestProblem words a validation failure for people: where and what.
+func requestProblem(err error) error {
+	var he *echo.HTTPError
+	if errors.As(err, &he) {
+		return he
+	}
+	var re *openapi3filter.RequestError
+	if !errors.As(err, &re) {
+		return badRequest("the request does not match the API: %v", err)
+	}
+	what := "the request"
+	switch {
+	case re.Parameter != nil:
+		what = fmt.Sprintf("the %s parameter %q", re.Parameter.In, re.Parameter.Name)
+	case re.RequestBody != nil:
+		what = "the request body"
+	}
+	var pe *openapi3filter.ParseError
+	if errors.As(re.Err, &pe) {
+		msg := pe.Reason
+		if pe.Cause != nil {
+			msg = pe.Cause.Error()
+		}
+		if re.RequestBody != nil {
+			return badRequest("the request body is not valid JSON: %s", msg)
+		}
+		return badRequest("%s is not valid: %s", what, msg)
+	}
+	var se *openapi3.SchemaError
+	if errors.As(re.Err, &se) {
+		return badRequest("%s%s does not fit the API: %s", what, at(se), schemaReason(se))
+	}
+	if re.Err == nil {
+		return badRequest("%s is not valid: %s", what, re.Reason)
+	}
+	if errors.Is(re.Err, openapi3filter.ErrInvalidRequired) || strings.Contains(re.Err.Error(), "value is required") {
+		return badRequest("%s is missing", what)
+	}
+	return badRequest("%s is not valid: %s", what, firstLine(re.Err.Error()))
+}
+
+func at(se *openapi3.SchemaError) string {
+	p := se.JSONPointer()
+	if len(p) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" at \"/%s\"", strings.Join(p, "/"))
+}
+
+func schemaReason(se *openapi3.SchemaError) string {
+	if se.Origin != nil {
+		var inner *openapi3.SchemaError
+		if errors.As(se.Origin, &inner) && inner != se {
+			return schemaReason(inner)
+		}
+		return firstLine(se.Origin.Error())
+	}
+	if se.Reason != "" {
+		return se.Reason
+	}
+	return fmt.Sprintf("it does not match the schema's %q", se.SchemaField)
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+

@@ -1,0 +1,204 @@
+package main
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/robfig/cron/v3"
+
+	"github.com/coalition-wargame/coalition/api"
+	"github.com/coalition-wargame/coalition/store"
+	"github.com/coalition-wargame/coalition/turn"
+)
+
+// env returns the environment variable name, or def when it is unset.
+func env(getenv func(string) string, name, def string) string {
+	if v := getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+// common are the flags every database command shares.
+type common struct {
+	db   string
+	cost int
+	log  *slog.Logger
+}
+
+func commonFlags(fs *flag.FlagSet, getenv func(string) string, c *common) {
+	fs.StringVar(&c.db, "db", env(getenv, "COALITION_DB", "coalition.db"), "the SQLite file, or a postgres:// URL (env COALITION_DB)")
+	cost, _ := strconv.Atoi(getenv("COALITION_PASSWORD_COST"))
+	fs.IntVar(&c.cost, "password-cost", cost, "bcrypt cost of password hashes, 0 for the default (env COALITION_PASSWORD_COST)")
+}
+
+func (c *common) open(ctx context.Context) (*store.DB, *turn.Service, error) {
+	st, err := store.Open(ctx, c.db, c.log)
+	if err != nil {
+		return nil, nil, err
+	}
+	svc := turn.NewService(st, turn.Options{Clock: now, Log: c.log, PasswordCost: c.cost})
+	return st, svc, nil
+}
+
+const serveHelp = `usage: coalition serve [FLAGS]
+
+Runs the campaign server: the HTTP API on --addr, the database in --db (an SQLite file by
+default), and the lock scheduler. On a fresh database it creates the admin account and prints
+how to log in. --demo also loads a demo campaign with player accounts.
+`
+
+// serve runs the server until ctx is done.
+func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, serveHelp); fs.PrintDefaults() }
+	var c common
+	commonFlags(fs, getenv, &c)
+	addr := fs.String("addr", env(getenv, "COALITION_ADDR", ":8080"), "the address to listen on; :0 picks a free port (env COALITION_ADDR)")
+	demo := fs.Bool("demo", false, "load the demo campaign and its player accounts (once)")
+	backups := fs.String("backups", env(getenv, "COALITION_BACKUPS", ""), "where the SQLite file is copied before every lock (default: backups/ next to the database; env COALITION_BACKUPS)")
+	keep := fs.Int("backup-keep", 20, "how many backups to keep")
+	tick := fs.String("lock-tick", env(getenv, "COALITION_LOCK_TICK", "* * * * *"), "the lock scheduler's cron spec, in UTC; off disables it (env COALITION_LOCK_TICK)")
+	admin := fs.String("admin", env(getenv, "COALITION_ADMIN", "admin"), "the name of the admin account created on a fresh database (env COALITION_ADMIN)")
+	proxies := fs.String("trusted-proxies", getenv("COALITION_TRUSTED_PROXIES"), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (env COALITION_TRUSTED_PROXIES)")
+	logFormat := fs.String("log", env(getenv, "COALITION_LOG", "text"), "log format: text or json (env COALITION_LOG)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("serve takes no arguments, only flags: %q", fs.Args())
+	}
+	var h slog.Handler = slog.NewTextHandler(stderr, nil)
+	if *logFormat == "json" {
+		h = slog.NewJSONHandler(stderr, nil)
+	}
+	c.log = slog.New(h)
+
+	st, err := store.Open(ctx, c.db, c.log)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	opt := turn.Options{Clock: now, Log: c.log, PasswordCost: c.cost, BackupKeep: *keep}
+	if !strings.Contains(c.db, "://") {
+		opt.BackupDir = *backups
+		if opt.BackupDir == "" {
+			opt.BackupDir = filepath.Join(filepath.Dir(c.db), "backups")
+		}
+	}
+	svc := turn.NewService(st, opt)
+
+	password, err := svc.Bootstrap(ctx, *admin, getenv("COALITION_ADMIN_PASSWORD"))
+	if err != nil {
+		return fmt.Errorf("creating the admin account: %w", err)
+	}
+	switch {
+	case password != "" && getenv("COALITION_ADMIN_PASSWORD") != "":
+		fmt.Fprintf(stdout, "Created the admin account: log in as %q with the password in COALITION_ADMIN_PASSWORD.\n", *admin)
+	case password != "":
+		fmt.Fprintf(stdout, "Created the admin account: log in as %q with password %s\n(it is shown this once; change it with PUT /api/me/password).\n", *admin, password)
+	}
+	key, err := signingKey(ctx, svc, getenv("COALITION_JWT_KEY"))
+	if err != nil {
+		return err
+	}
+	if *demo {
+		if err := loadDemo(ctx, svc, stdout); err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+	}
+
+	// C3: a lock that fell due while the server was down runs now, once.
+	if _, err := svc.LockDue(ctx); err != nil {
+		return fmt.Errorf("catching up on due locks: %w", err)
+	}
+	if *tick != "off" {
+		cl := cronLogger{c.log}
+		sched := cron.New(cron.WithLocation(time.UTC), cron.WithLogger(cl), cron.WithChain(cron.Recover(cl), cron.SkipIfStillRunning(cl)))
+		if _, err := sched.AddFunc(*tick, func() {
+			if _, err := svc.LockDue(ctx); err != nil && ctx.Err() == nil {
+				c.log.Error("lock sweep failed", "err", err)
+			}
+		}); err != nil {
+			return fmt.Errorf("--lock-tick %q: %w", *tick, err)
+		}
+		sched.Start()
+		defer func() { <-sched.Stop().Done() }()
+	}
+
+	var trusted []string
+	for _, p := range strings.Split(*proxies, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			trusted = append(trusted, p)
+		}
+	}
+	srv, err := api.New(svc, api.Options{Key: key, Clock: now, Log: c.log, TrustedProxies: trusted, Health: st.Ping})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 2 * time.Minute,
+		ErrorLog: slog.NewLogLogger(h, slog.LevelWarn)}
+	fmt.Fprintf(stdout, "Listening on http://%s\n", ln.Addr())
+	c.log.Info("serving", "addr", ln.Addr().String(), "db", c.db)
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutting down: %w", err)
+	}
+	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	c.log.Info("stopped")
+	return nil
+}
+
+// signingKey is the token key: COALITION_JWT_KEY (hex or base64, at least 32 bytes) or a
+// random key kept in the database.
+func signingKey(ctx context.Context, svc *turn.Service, given string) ([]byte, error) {
+	if given == "" {
+		return svc.Secret(ctx, "jwt-hs256", api.MinKeyBytes)
+	}
+	key, err := hex.DecodeString(given)
+	if err != nil {
+		key, err = base64.StdEncoding.DecodeString(given)
+	}
+	if err != nil {
+		key, err = base64.RawURLEncoding.DecodeString(given)
+	}
+	if err != nil || len(key) < api.MinKeyBytes {
+		return nil, fmt.Errorf("COALITION_JWT_KEY must be at least %d random bytes in hex or base64 (try: openssl rand -hex 32)", api.MinKeyBytes)
+	}
+	return key, nil
+}
+
+// cronLogger writes robfig/cron's messages to slog.
+type cronLogger struct{ log *slog.Logger }
+
+func (l cronLogger) Info(msg string, kv ...any) { l.log.Debug("cron: "+msg, kv...) }
+func (l cronLogger) Error(err error, msg string, kv ...any) {
+	l.log.Error("cron: "+msg, append(kv, "err", err)...)
+}
