@@ -114,7 +114,7 @@ func New(svc *turn.Service, opt Options) (*Server, error) {
 		Namespace: "coalition", Registerer: opt.Registry, DoNotUseRequestPathFor404: true,
 		// The Host header is the client's to choose: one series per value would be unbounded.
 		LabelFuncs: map[string]echoprometheus.LabelValueFunc{"host": func(echo.Context, error) string { return "" }},
-		Skipper: func(c echo.Context) bool { return c.Path() == "/metrics" },
+		Skipper:    func(c echo.Context) bool { return c.Path() == "/metrics" },
 	}))
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
 		ContentTypeNosniff: "nosniff", XFrameOptions: "DENY", ReferrerPolicy: "no-referrer",
