@@ -230,7 +230,7 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 	}
 	// a winning pair: one leaves first (4.4, B10)
 	if len(st.Winners) == 2 {
-		if err := lg.leave(m, b, st, r.Leaves, d); err != nil {
+		if err := lg.leave(m, b, st, r.Leaves, r.LoserTo, d); err != nil {
 			return err
 		}
 	} else if r.Leaves != nil {
@@ -423,7 +423,7 @@ func occupied(m *domain.Map, s domain.Square) bool {
 
 // leave sends one army of a winning pair out of the square before the losers are pushed
 // (4.4, B10): the one the strategy names, to its square if free, else at random.
-func (lg *Ledger) leave(m *domain.Map, b domain.Battle, st Settled, lv *domain.Leave, d *domain.Draws) error {
+func (lg *Ledger) leave(m *domain.Map, b domain.Battle, st Settled, lv *domain.Leave, loserTo domain.Square, d *domain.Draws) error {
 	var a *domain.Army
 	to := domain.Square{}
 	if lv != nil {
@@ -447,7 +447,9 @@ func (lg *Ledger) leave(m *domain.Map, b domain.Battle, st Settled, lv *domain.L
 	if a.At != b.Square {
 		return nil
 	}
-	lg.push(m, a, to, d, "won at "+b.Square.String()+" and leaves the square to its partner")
+	// a random retreat keeps off the square the judge named for the loser: only a chosen
+	// retreat overwrites the loser's (4.4)
+	lg.pushAvoiding(m, a, to, loserTo, d, "won at "+b.Square.String()+" and leaves the square to its partner")
 	return nil
 }
 
@@ -456,6 +458,12 @@ func (lg *Ledger) leave(m *domain.Map, b domain.Battle, st Settled, lv *domain.L
 // push battle next turn); if every neighbour holds a friend, to a random empty square of the
 // nearest ring that has one.
 func (lg *Ledger) push(m *domain.Map, a *domain.Army, to domain.Square, d *domain.Draws, reason string) {
+	lg.pushAvoiding(m, a, to, domain.Square{}, d, reason)
+}
+
+// pushAvoiding pushes as push does, keeping off square avoid while another empty neighbour
+// remains.
+func (lg *Ledger) pushAvoiding(m *domain.Map, a *domain.Army, to, avoid domain.Square, d *domain.Draws, reason string) {
 	from := a.At
 	label := "push:" + a.Name
 	if to.IsZero() {
@@ -467,6 +475,9 @@ func (lg *Ledger) push(m *domain.Map, a *domain.Army, to domain.Square, d *domai
 			case 1:
 				enemy = append(enemy, n)
 			}
+		}
+		if len(empty) > 1 {
+			empty = slices.DeleteFunc(empty, func(s domain.Square) bool { return s == avoid })
 		}
 		switch {
 		case len(empty) > 0:

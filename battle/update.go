@@ -344,21 +344,28 @@ func destroy(m *domain.Map, t Turn, lg *Ledger, ch *Changes) {
 // enemy army counts 4 days on one of its own win conditions; a side that had an army of rank
 // Captain/Evincar or above and has none left loses at once.
 func decide(m *domain.Map, counted map[string]bool) {
+	// only days counted once every enemy win condition is destroyed count toward the win
+	// (1.7.2: "the other team must move an army into one of their own Win Conditions and
+	// count 4 days"); losing or leaving starts the count again
+	var winner domain.Side
+	for i := range m.Armies {
+		a := &m.Armies[i]
+		s := m.SiteAt(a.At)
+		if !a.Side.IsTeam() || !counted[a.Name] || s == nil || s.Side != a.Side || !s.WinCondition || s.Destroyed || !AllWinConditionsDestroyed(m, a.Side.Opponent()) {
+			a.WinDays = 0
+			continue
+		}
+		a.WinDays++
+		if a.WinDays >= 4 && winner == "" {
+			winner = a.Side
+		}
+	}
 	if m.Winner != "" {
 		return
 	}
-	for _, side := range []domain.Side{domain.Coalition, domain.Phyrexia} {
-		if !AllWinConditionsDestroyed(m, side.Opponent()) {
-			continue
-		}
-		for i := range m.Armies {
-			a := &m.Armies[i]
-			s := m.SiteAt(a.At)
-			if a.Side == side && counted[a.Name] && a.Days >= 4 && s != nil && s.Side == side && s.WinCondition && !s.Destroyed {
-				m.Winner = side
-				return
-			}
-		}
+	if winner != "" {
+		m.Winner = winner
+		return
 	}
 	var losers []domain.Side
 	for _, side := range m.Leaders {

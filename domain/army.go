@@ -154,8 +154,11 @@ type Army struct {
 	// Legend is the army's one legend of any size, there for flavour (2.1).
 	Legend string `json:"legend,omitempty"`
 	// Troops is nil when the army's troop list is not known to the adjudicator.
-	Troops  []Troop `json:"troops,omitempty"`
-	Days    int     `json:"days"`
+	Troops []Troop `json:"troops,omitempty"`
+	Days   int     `json:"days"`
+	// WinDays counts the days counted on the army's own win condition since every enemy win
+	// condition was destroyed (1.7.2, D8).
+	WinDays int     `json:"win_days,omitempty"`
 	Faction Faction `json:"faction,omitempty"`
 	// Home is a town defender's home town (6.1).
 	Home string `json:"home,omitempty"`

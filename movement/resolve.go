@@ -87,15 +87,22 @@ type resolver struct {
 func Resolve(m *domain.Map, orders *Orders, seed domain.Seed) *Outcome {
 	r := &resolver{m: m, orders: orders, draws: seed.Draws(), g: m.Grid}
 	r.build()
-	r.jointEngage()
-	r.intercepts()
-	initial := slices.Clone(r.units)
-	r.settle()
-	// A joint engagement stands on the orders (M13); if no enemy ends the turn in its square
-	// after all (intercepted on the way, say), the two moves are ordinary moves after all (M7).
-	for r.lonelyJoint(initial) {
-		r.units = slices.Clone(initial)
+	base := slices.Clone(r.units)
+	var lonely []domain.Square
+	for {
+		r.out.Rejected = r.out.Rejected[:0]
+		r.jointEngage(lonely)
+		r.intercepts()
 		r.settle()
+		// A joint engagement stands on the orders (M13); if no enemy ends the turn in its
+		// square after all (intercepted on the way, say), the two moves are ordinary moves and
+		// the engagement does not count toward the one-a-turn limit (3.2.5.4).
+		more := r.lonelySquares()
+		if len(more) == 0 {
+			break
+		}
+		lonely = append(lonely, more...)
+		copy(r.units, base)
 	}
 	r.finish()
 	return &r.out
@@ -275,8 +282,9 @@ type jointGroup struct {
 }
 
 // jointEngage applies M13: which joint engagements stand, become moves, fail or exceed the
-// one-a-turn limit.
-func (r *resolver) jointEngage() {
+// one-a-turn limit. Squares in lonely are known to get no enemy: their engagements become
+// ordinary moves.
+func (r *resolver) jointEngage(lonely []domain.Square) {
 	var groups []jointGroup
 	for i := range r.units {
 		u := &r.units[i]
@@ -300,17 +308,26 @@ func (r *resolver) jointEngage() {
 	if len(groups) == 0 {
 		return
 	}
-	var candidates []int
+	// first every engagement that fails is ignored and its armies hold (3.2.5.3), so that an
+	// ignored one does not count as an enemy coming to another's square
+	ok := make([]bool, len(groups))
 	for gi := range groups {
 		g := &groups[gi]
-		why := r.jointProblem(g)
-		switch {
-		case why != "":
+		if why := r.jointProblem(g); why != "" {
 			for _, i := range g.units {
 				r.rejectAt(i, domain.CodeJointEngageFailed, why)
 				r.units[i].hold()
 			}
-		case !r.enemyComes(g):
+			continue
+		}
+		ok[gi] = true
+	}
+	var candidates []int
+	for gi := range groups {
+		g := &groups[gi]
+		switch {
+		case !ok[gi]:
+		case slices.Contains(lonely, g.sq) || !r.enemyComes(g):
 			for _, i := range g.units {
 				r.units[i].jointOrder = false
 			}
@@ -360,6 +377,9 @@ func cmpInt64(a, b int64) int {
 
 // jointProblem says why a joint engagement cannot stand, or "" (3.2.5.2, 3.2.5.3).
 func (r *resolver) jointProblem(g *jointGroup) string {
+	if !g.side.IsTeam() {
+		return "mercenaries form no team, so they cannot joint engage (3.2.5.2, 6)"
+	}
 	if len(g.units) != 2 {
 		names := make([]string, len(g.units))
 		for i, u := range g.units {
@@ -753,37 +773,28 @@ func (r *resolver) settlePartials() {
 	}
 }
 
-// lonelyJoint finds joint engagements whose square no enemy reached (or only an empty one,
-// B9) and turns them into ordinary moves in initial; it reports whether it found any.
-func (r *resolver) lonelyJoint(initial []unit) bool {
-	found := false
+// lonelySquares lists the squares of joint engagements that no enemy reached (or only an
+// empty one, which is destroyed with no battle, B9).
+func (r *resolver) lonelySquares() []domain.Square {
+	var out []domain.Square
 	for i := range r.units {
 		u := &r.units[i]
-		if !u.joint || u.failed {
+		if !u.joint || u.failed || slices.Contains(out, u.final()) {
 			continue
 		}
 		sq := u.final()
 		enemy := false
 		for j := range r.units {
-			// an empty enemy is destroyed with no battle (B9): it does not hold the pair there
 			if domain.Enemy(r.units[j].side, u.side) && r.units[j].final() == sq && !r.m.Armies[j].Empty() {
 				enemy = true
 				break
 			}
 		}
 		if !enemy {
-			for j := range initial {
-				if initial[j].joint && initial[j].side == u.side && initial[j].dest() == sq {
-					initial[j].joint = false
-					if !initial[j].leaving() {
-						initial[j].anchored = true
-					}
-					found = true
-				}
-			}
+			out = append(out, sq)
 		}
 	}
-	return found
+	return out
 }
 
 func (u *unit) final() domain.Square {

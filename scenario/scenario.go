@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coalition-wargame/coalition/battle"
 	"github.com/coalition-wargame/coalition/domain"
 )
 
@@ -54,8 +55,11 @@ type Army struct {
 	Colors      []string `json:"colors,omitempty"`
 	Troops      []Troop  `json:"troops,omitempty"`
 	Days        int      `json:"days,omitempty"`
-	Faction     string   `json:"faction,omitempty"`
-	Home        string   `json:"home,omitempty"`
+	// WinDays extends the format: days already counted toward a win (D8); by default the
+	// army's days when the map opens with every enemy win condition destroyed.
+	WinDays int    `json:"win_days,omitempty"`
+	Faction string `json:"faction,omitempty"`
+	Home    string `json:"home,omitempty"`
 	// Territory, Ocean and AtWar describe theme armies (6.2); they extend the format.
 	Territory string `json:"territory,omitempty"`
 	Ocean     bool   `json:"ocean,omitempty"`
@@ -202,6 +206,15 @@ func Build(f *File) (*Scenario, error) {
 		return nil, err
 	}
 	m.NoteLeaders()
+	// days an army already counted on its own win condition, when the map opens with every
+	// enemy win condition destroyed, count toward the win (1.7.2, D8)
+	for i := range m.Armies {
+		a := &m.Armies[i]
+		s := m.SiteAt(a.At)
+		if a.WinDays == 0 && a.Side.IsTeam() && s != nil && s.Side == a.Side && s.WinCondition && !s.Destroyed && battle.AllWinConditionsDestroyed(m, a.Side.Opponent()) {
+			a.WinDays = a.Days
+		}
+	}
 	sc := &Scenario{File: f, Map: m}
 	ids := map[int64]bool{}
 	for ti, t := range f.Turns {
@@ -255,7 +268,7 @@ func buildArmy(m *domain.Map, a Army) (domain.Army, error) {
 	if err != nil {
 		return bad("%v", err)
 	}
-	army := domain.Army{Name: strings.TrimSpace(a.Name), Side: side, Rank: rank, At: at, Controllers: a.Controllers, Days: a.Days, Faction: domain.Faction(a.Faction), Home: a.Home}
+	army := domain.Army{Name: strings.TrimSpace(a.Name), Side: side, Rank: rank, At: at, Controllers: a.Controllers, Days: a.Days, WinDays: a.WinDays, Faction: domain.Faction(a.Faction), Home: a.Home}
 	army.Ocean = a.Ocean
 	if a.Territory != "" {
 		if army.Territory, err = m.Grid.Parse(strings.TrimSpace(a.Territory)); err != nil {
