@@ -95,6 +95,8 @@ func (a *authenticator) account(c echo.Context, raw string) (*turn.Account, erro
 
 func tokenProblem(err error) string {
 	switch {
+	case strings.Contains(err.Error(), "signing method"):
+		return "it is not signed with HS256 by this server"
 	case errors.Is(err, jwt.ErrTokenExpired):
 		return "it has expired"
 	case errors.Is(err, jwt.ErrTokenSignatureInvalid):

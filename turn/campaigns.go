@@ -419,8 +419,26 @@ func (s *Service) SetMember(ctx context.Context, a Actor, id int64, m Member) (*
 		if err != nil && !errors.Is(err, domain.ErrNotFound) {
 			return err
 		}
-		if len(m.Roles) == 0 && old != nil {
-			m.Roles = old.Roles
+		if old != nil {
+			// Fields left out keep their values.
+			if len(m.Roles) == 0 {
+				m.Roles = old.Roles
+			}
+			if m.Side == "" {
+				m.Side = old.Side
+			}
+			if m.Rank == 0 {
+				m.Rank = old.Rank
+			}
+			if m.Factions == nil {
+				m.Factions = old.Factions
+			}
+			if m.RankFaction == "" && slices.Contains(m.Factions, old.RankFaction) {
+				m.RankFaction = old.RankFaction
+			}
+			if m.Contingency == "" {
+				m.Contingency = old.Contingency
+			}
 		}
 		if !x.judge() {
 			if err := leaderMay(x.member, old, &m); err != nil {
@@ -459,18 +477,20 @@ func leaderMay(leader, old *Member, m *Member) error {
 	if old != nil && (!old.Plays() || old.Side != leader.Side) {
 		return domain.Errorf(domain.ErrForbidden, "%s is not a player of your side: only judges may change him", m.Name)
 	}
+	if old == nil && m.Side == "" {
+		m.Side = leader.Side
+	}
 	if m.Side != leader.Side {
 		return domain.Errorf(domain.ErrForbidden, "a team leader manages only players of his own side (%s)", leader.Side)
 	}
-	want := m.Roles
-	var had []Role
-	if old != nil {
-		had = old.Roles
-	} else if len(want) == 0 {
-		want = []Role{Player}
+	if old == nil && len(m.Roles) == 0 {
+		m.Roles = []Role{Player}
 	}
-	m.Roles = want
-	if !slices.Equal(want, had) && !slices.Equal(want, []Role{Player}) {
+	want := slices.Sorted(slices.Values(m.Roles))
+	switch {
+	case old == nil && slices.Equal(want, []Role{Player}):
+	case old != nil && slices.Equal(want, old.Roles):
+	default:
 		return domain.Errorf(domain.ErrForbidden, "only judges may grant or take away roles; a team leader may add players")
 	}
 	if m.Rank != 0 && m.Rank < domain.Captain && (old == nil || old.Rank != m.Rank) {
