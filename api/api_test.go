@@ -272,4 +272,3 @@ func TestMetricsDoNotGrowWithUnknownPaths(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
-
