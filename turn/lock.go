@@ -176,9 +176,6 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 		if err := tx.CreateTurn(nt); err != nil {
 			return err
 		}
-		if next.Winner != "" {
-			c.Status = Finished
-		}
 		c.MapVersion++
 		if err := tx.UpdateCampaign(c); err != nil {
 			return err
