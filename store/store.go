@@ -183,6 +183,11 @@ func (d *DB) Read(ctx context.Context, fn func(turn.Reader) error) error {
 	}, &sql.TxOptions{ReadOnly: d.path == ""})
 }
 
+// Peek runs fn on the reader pool without a transaction.
+func (d *DB) Peek(ctx context.Context, fn func(turn.Reader) error) error {
+	return fn(&txn{db: d.reader.WithContext(ctx)})
+}
+
 // Tables lists the application's tables, for tests that compare database contents.
 var Tables = []string{"secrets", "accounts", "campaigns", "members", "turns", "posts", "results", "control", "audit"}
 

@@ -1,7 +1,9 @@
 package store
 
 import (
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -86,6 +88,15 @@ func (t *txn) Campaign(id int64) (*turn.Campaign, error) {
 		return nil, translate(err, fmt.Sprintf("campaign %d", id))
 	}
 	return r.model()
+}
+
+func (t *txn) CampaignVersion(id int64) (int64, error) {
+	var v int64
+	err := t.db.Raw("SELECT map_version FROM campaigns WHERE id = ?", id).Row().Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, domain.Errorf(domain.ErrNotFound, "campaign %d does not exist", id)
+	}
+	return v, err
 }
 
 func (t *txn) Campaigns() ([]turn.Campaign, error) {

@@ -524,10 +524,11 @@ func (s *Service) demote(tx Tx, a Actor, id int64, m *Member) error {
 		return err
 	}
 	now := s.now()
+	list := controlAt(entries, now, 0)
 	changed := false
 	for i := range t.Snapshot.Armies {
 		army := &t.Snapshot.Armies[i]
-		ctl := controllersAt(entries, army.Name, now, 0)
+		ctl := list[domain.NameKey(army.Name)]
 		if !slices.ContainsFunc(ctl, func(n string) bool { return domain.SameName(n, m.Name) }) || mayControl(m, army) == nil {
 			continue
 		}
@@ -552,42 +553,36 @@ func bumpMap(tx Tx, id int64) error {
 	return tx.UpdateCampaign(c)
 }
 
-// controllersAt is the control list for one army at time at (5.2.1): the latest entry in
-// effect then, counting only entries up to id upTo (0 for all).
-func controllersAt(entries []ControlEntry, army string, at time.Time, upTo int64) []string {
-	var found *ControlEntry
+// controlAt is the control list at time at (5.2.1): army name key → the controllers of
+// the latest entry in effect then, counting only entries up to id upTo (0 for all).
+func controlAt(entries []ControlEntry, at time.Time, upTo int64) map[string][]string {
+	latest := map[string]*ControlEntry{}
 	for i := range entries {
 		e := &entries[i]
-		if upTo > 0 && e.ID > upTo {
+		if (upTo > 0 && e.ID > upTo) || e.EffectiveAt.After(at) {
 			continue
 		}
-		if e.EffectiveAt.After(at) || !domain.SameName(e.Army, army) {
-			continue
-		}
-		if found == nil || e.EffectiveAt.After(found.EffectiveAt) || (e.EffectiveAt.Equal(found.EffectiveAt) && e.ID > found.ID) {
-			found = e
+		k := domain.NameKey(e.Army)
+		if f := latest[k]; f == nil || e.EffectiveAt.After(f.EffectiveAt) || (e.EffectiveAt.Equal(f.EffectiveAt) && e.ID > f.ID) {
+			latest[k] = e
 		}
 	}
-	if found == nil {
-		return nil
+	out := make(map[string][]string, len(latest))
+	for k, e := range latest {
+		out[k] = e.Controllers
 	}
-	return found.Controllers
+	return out
 }
 
 // applyControl writes into m the controllers of every army at time at (C4, 5.4.2). An army
 // that was never on the list keeps the controllers the map gives it, or else is controlled
 // by the player of the same name (5.2.1).
 func applyControl(m *domain.Map, entries []ControlEntry, members []Member, at time.Time, upTo int64) {
-	listed := map[string]bool{}
-	for _, e := range entries {
-		if (upTo == 0 || e.ID <= upTo) && !e.EffectiveAt.After(at) {
-			listed[domain.NameKey(e.Army)] = true
-		}
-	}
+	list := controlAt(entries, at, upTo)
 	for i := range m.Armies {
 		a := &m.Armies[i]
-		if listed[domain.NameKey(a.Name)] {
-			a.Controllers = slices.Clone(controllersAt(entries, a.Name, at, upTo))
+		if ctl, ok := list[domain.NameKey(a.Name)]; ok {
+			a.Controllers = slices.Clone(ctl)
 			continue
 		}
 		if len(a.Controllers) > 0 {

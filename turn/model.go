@@ -138,7 +138,8 @@ type Turn struct {
 	CheckWindow bool
 	Seed        domain.Seed
 	Commitment  string
-	// Snapshot is the map as the turn opened (the previous lock's result).
+	// Snapshot is the map as the turn opened (the previous lock's result). It may be shared
+	// between readers (DecodeMap): never change it, Clone it first.
 	Snapshot *domain.Map
 	// LockedAt, LockedBy and LockReason say when, by whom and why the turn was locked.
 	LockedAt   *time.Time

@@ -13,6 +13,9 @@ type Store interface {
 	Write(ctx context.Context, fn func(Tx) error) error
 	// Read runs fn on a consistent, read-only view.
 	Read(ctx context.Context, fn func(Reader) error) error
+	// Peek runs fn on the read-only pool without a transaction, for the hot paths that
+	// read one row at a time: each read sees the latest commit.
+	Peek(ctx context.Context, fn func(Reader) error) error
 }
 
 // Backupper is a store that can copy itself to a file before a lock.
@@ -32,6 +35,8 @@ type Reader interface {
 	Accounts() ([]Account, error)
 
 	Campaign(id int64) (*Campaign, error)
+	// CampaignVersion is a campaign's MapVersion, read cheaply.
+	CampaignVersion(id int64) (int64, error)
 	Campaigns() ([]Campaign, error)
 	Members(campaign int64) ([]Member, error)
 	// Member returns the account's membership, or domain.ErrNotFound.

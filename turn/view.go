@@ -2,9 +2,12 @@ package turn
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/coalition-wargame/coalition/domain"
@@ -69,16 +72,25 @@ func viewMap(c *Campaign, t *Turn, m *domain.Map, class string) *MapView {
 // endpoint answers If-None-Match from these alone.
 func (s *Service) MapVersion(ctx context.Context, a Actor, id int64) (int64, string, error) {
 	var v int64
-	var class string
-	err := s.store.Read(ctx, func(r Reader) error {
-		c, x, err := campaignAccess(r, a, id)
-		if err != nil {
+	x := access{actor: a}
+	err := s.store.Peek(ctx, func(r Reader) error {
+		var err error
+		if v, err = r.CampaignVersion(id); err != nil {
 			return err
 		}
-		v, class = c.MapVersion, x.class()
+		if a.Account == nil {
+			return nil
+		}
+		m, err := r.Member(id, a.Account.ID)
+		switch {
+		case err == nil:
+			x.member = m
+		case !errors.Is(err, domain.ErrNotFound):
+			return err
+		}
 		return nil
 	})
-	return v, class, err
+	return v, x.class(), err
 }
 
 // CurrentMap is the map as it stands now: the open turn's opening map with the control list
@@ -337,8 +349,37 @@ func EncodeMap(m *domain.Map) ([]byte, error) {
 	return json.Marshal(env)
 }
 
-// DecodeMap reads a map stored by EncodeMap.
+// decoded keeps the maps DecodeMap made, by the SHA-256 of their stored form: a turn's
+// opening map never changes once stored, and decoding a full map costs milliseconds.
+var decoded struct {
+	sync.Mutex
+	maps map[[sha256.Size]byte]*domain.Map
+}
+
+// DecodeMap reads a map stored by EncodeMap. The map it returns may be shared with other
+// callers: never change it, Clone it first.
 func DecodeMap(b []byte) (*domain.Map, error) {
+	key := sha256.Sum256(b)
+	decoded.Lock()
+	m, ok := decoded.maps[key]
+	decoded.Unlock()
+	if ok {
+		return m, nil
+	}
+	m, err := decodeMap(b)
+	if err != nil {
+		return nil, err
+	}
+	decoded.Lock()
+	defer decoded.Unlock()
+	if decoded.maps == nil || len(decoded.maps) >= 64 {
+		decoded.maps = map[[sha256.Size]byte]*domain.Map{}
+	}
+	decoded.maps[key] = m
+	return m, nil
+}
+
+func decodeMap(b []byte) (*domain.Map, error) {
 	env := mapEnvelope{Map: &domain.Map{}}
 	if err := json.Unmarshal(b, &env); err != nil {
 		return nil, err

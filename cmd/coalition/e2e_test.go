@@ -391,10 +391,10 @@ func diffJSON(want, got []byte) string {
 // on the cron tick once the clock passes its lock time, without a judge.
 func TestScheduledLockOverHTTP(t *testing.T) {
 	s := startServer(t, "--lock-tick", "@every 1s")
-	admin := s.login("admin", e2eAdminPassword)
 	sc := []byte(`{"name":"tick","seed":1,"sites":[],"armies":[{"name":"A","side":"coalition","rank":"captain","at":"3D","controllers":["Ann"]}],
 		"turns":[{"lock":"2026-03-03T05:00:00Z","posts":[]}]}`)
 	s.clock.Set(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))
+	admin := s.login("admin", e2eAdminPassword)
 	var created struct {
 		Campaign struct{ ID int64 }
 		Accounts []newAccount
