@@ -1,0 +1,152 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/migrations"
+	"github.com/coalition-wargame/coalition/turn"
+)
+
+var ctx = context.Background()
+
+func open(t *testing.T) *DB {
+	t.Helper()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "c.db"), slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestMigrationFoldersInStep(t *testing.T) {
+	names := func(dir string) []string {
+		entries, err := fs.ReadDir(migrations.FS, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, e := range entries {
+			out = append(out, e.Name())
+		}
+		return out
+	}
+	if s, p := names("sqlite"), names("postgres"); !slices.Equal(s, p) || len(s) == 0 {
+		t.Errorf("sqlite has %v, postgres %v: every migration exists in both", s, p)
+	}
+}
+
+func TestOpenTwiceKeepsTheSchema(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.db")
+	for range 2 {
+		db, err := Open(ctx, path, slog.New(slog.DiscardHandler))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Write(ctx, func(tx turn.Tx) error {
+			return tx.CreateAccount(&turn.Account{Name: "A" + time.Now().Format("150405.000000000"), PasswordHash: "x", TokenVersion: 1, CreatedAt: time.Now()})
+		}); err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+	}
+	db2, err := Open(ctx, path, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db2.Close()
+	if err := db2.Read(ctx, func(r turn.Reader) error {
+		n, err := r.CountAccounts()
+		if err == nil && n != 2 {
+			t.Errorf("%d accounts after two starts, want 2: the migrations must not rebuild tables", n)
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestReadersCannotWrite(t *testing.T) {
+	db := open(t)
+	err := db.Read(ctx, func(r turn.Reader) error {
+		return r.(turn.Tx).PutSecret("k", []byte("v"))
+	})
+	if err == nil || !strings.Contains(err.Error(), "readonly") {
+		t.Errorf("a write on the read pool: %v", err)
+	}
+}
+
+func TestErrorsAreSentinels(t *testing.T) {
+	db := open(t)
+	acc := &turn.Account{Name: "Gazetzot", PasswordHash: "x", TokenVersion: 1, CreatedAt: time.Now()}
+	if err := db.Write(ctx, func(tx turn.Tx) error { return tx.CreateAccount(acc) }); err != nil {
+		t.Fatal(err)
+	}
+	dup := &turn.Account{Name: "gazetzot ", PasswordHash: "x", TokenVersion: 1, CreatedAt: time.Now()}
+	if err := db.Write(ctx, func(tx turn.Tx) error { return tx.CreateAccount(dup) }); !errors.Is(err, domain.ErrConflict) {
+		t.Errorf("a second account of the same name: %v", err)
+	}
+	err := db.Peek(ctx, func(r turn.Reader) error {
+		_, err := r.CampaignVersion(42)
+		return err
+	})
+	if !errors.Is(err, domain.ErrNotFound) {
+		t.Errorf("a missing campaign: %v", err)
+	}
+	err = db.Read(ctx, func(r turn.Reader) error {
+		_, err := r.Turn(1, 1)
+		return err
+	})
+	if !errors.Is(err, domain.ErrNotFound) {
+		t.Errorf("a missing turn: %v", err)
+	}
+}
+
+func TestBackupKeepsTheNewest(t *testing.T) {
+	db := open(t)
+	dir := filepath.Join(t.TempDir(), "backups")
+	at := time.Date(2026, 3, 2, 5, 0, 0, 0, time.UTC)
+	var paths []string
+	for i := range 5 {
+		p, err := db.Backup(ctx, dir, 3, at.Add(time.Duration(i/2)*time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, "*.db"))
+	if !slices.Equal(left, paths[2:]) {
+		t.Errorf("kept %v, want the newest three %v", left, paths[2:])
+	}
+	copyDB, err := Open(ctx, paths[4], slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatalf("a backup does not open: %v", err)
+	}
+	copyDB.Close()
+}
+
+func TestSQLiteDSNs(t *testing.T) {
+	w, r := SQLiteDSNs("/tmp/a b/c.db")
+	for _, want := range []string{"_journal_mode=WAL", "_busy_timeout=5000", "_txlock=immediate", "_foreign_keys=on"} {
+		if !strings.Contains(w, want) {
+			t.Errorf("writer DSN %q lacks %s", w, want)
+		}
+	}
+	for _, want := range []string{"mode=ro", "_query_only=on"} {
+		if !strings.Contains(r, want) {
+			t.Errorf("reader DSN %q lacks %s", r, want)
+		}
+	}
+	if !strings.HasPrefix(w, "file:/tmp/a%20b/c.db?") {
+		t.Errorf("the path is not escaped: %q", w)
+	}
+}
