@@ -272,3 +272,28 @@ func TestMetricsDoNotGrowWithUnknownPaths(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// The rest of a long move (M14) and troops on their way (T3) are the side's business.
+func TestMapHidesOtherSidesPlans(t *testing.T) {
+	e := newEnv(t)
+	if res := e.as(player, "POST", c1+"/posts", map[string]string{"text": "Sai Rei: 3F > 6F > 9F"}); res.Code != http.StatusCreated {
+		t.Fatalf("%d %s", res.Code, res.Body)
+	}
+	lockTurn1(e)
+	plan := func(caller string) bool {
+		var m turn.MapView
+		json.Unmarshal(e.as(caller, "GET", c1+"/map", nil).Body.Bytes(), &m)
+		for _, a := range m.Armies {
+			if a.Name == "Sai Rei" {
+				return a.Plan != nil
+			}
+		}
+		t.Fatal("no Sai Rei on the map")
+		return false
+	}
+	for c, want := range map[string]bool{player: true, sameSide: true, mover: true, enemy: false, anon: false} {
+		if got := plan(c); got != want {
+			t.Errorf("%s sees Sai Rei's long move: %v, want %v", c, got, want)
+		}
+	}
+}
