@@ -310,17 +310,27 @@ func (r *resolver) jointEngage(lonely []domain.Square) {
 	}
 	// first every engagement that fails is ignored and its armies hold (3.2.5.3), so that an
 	// ignored one does not count as an enemy coming to another's square
+	// — repeated, since armies that hold may break another engagement ("no other army of that
+	// side … stays in S")
 	ok := make([]bool, len(groups))
-	for gi := range groups {
-		g := &groups[gi]
-		if why := r.jointProblem(g); why != "" {
-			for _, i := range g.units {
-				r.rejectAt(i, domain.CodeJointEngageFailed, why)
-				r.units[i].hold()
-			}
-			continue
-		}
+	for gi := range ok {
 		ok[gi] = true
+	}
+	for again := true; again; {
+		again = false
+		for gi := range groups {
+			g := &groups[gi]
+			if !ok[gi] {
+				continue
+			}
+			if why := r.jointProblem(g); why != "" {
+				for _, i := range g.units {
+					r.rejectAt(i, domain.CodeJointEngageFailed, why)
+					r.units[i].hold()
+				}
+				ok[gi], again = false, true
+			}
+		}
 	}
 	var candidates []int
 	for gi := range groups {
@@ -633,9 +643,12 @@ func (r *resolver) contest(k int) bool {
 		si := sideIdx(u.side)
 		switch {
 		case jointSide[si]:
+			// the pair stands or falls together; the closer of the two speaks for it (M12)
 			if !u.joint {
 				r.fail(c)
 				failed = true
+			} else if cand[si] < 0 || r.closer(int(c), int(cand[si]), u.goal, r.units[cand[si]].goal) {
+				cand[si] = c
 			}
 		case anchoredSide[si]:
 			r.fail(c)
@@ -677,9 +690,9 @@ func (r *resolver) contest(k int) bool {
 		}
 		if a >= 0 && b >= 0 {
 			if r.closer(int(a), int(b), r.units[a].goal, r.units[b].goal) {
-				r.fail(b)
+				r.failSide(k, b)
 			} else {
-				r.fail(a)
+				r.failSide(k, a)
 			}
 			failed = true
 		}
@@ -690,6 +703,19 @@ func (r *resolver) contest(k int) bool {
 		failed = true
 	}
 	return failed
+}
+
+// failSide fails an arrival on square k, and its joint partner with it.
+func (r *resolver) failSide(k int, c int32) {
+	r.fail(c)
+	if !r.units[c].joint {
+		return
+	}
+	for _, o := range r.claims[k] {
+		if r.units[o].joint && r.units[o].side == r.units[c].side {
+			r.fail(o)
+		}
+	}
 }
 
 // settlePartials walks every failed army back along its route to the nearest square where it

@@ -10,7 +10,7 @@ import (
 
 // The smallest inputs of the property failures TestTurnProperties found, one per engine bug,
 // each checked with the same checkTurn: regression tests for the bugs fixed, failing tests for
-// the ones still open.
+// the ones since fixed.
 
 // lockOnce runs the first turn of a scenario and returns what checkTurn finds wrong, or the
 // error of Run.
@@ -61,9 +61,8 @@ func TestJointEngageOnEmptyEnemy(t *testing.T) {
 // TestThreeWayWithJointPair (M12, M13): a mercenary stays on 10E; two Coalition lieutenants
 // joint engage it from 2 steps away and a Phyrexian moves in from 3 steps away. Coalition,
 // Phyrexia and a mercenary may not all end in one square: the arrival with fewer steps (the
-// pair) fights the mercenary and the Phyrexian makes a partial move. Open: the engine leaves all
-// four on 10E in one battle (movement/resolve.go, contest: a side that joint engages has no
-// candidate, so the M12 rule for a staying mercenary finds only one arrival and fails nobody).
+// pair) fights the mercenary and the Phyrexian makes a partial move. The engine left all four on
+// 10E in one battle until the pair got a representative in the M12 comparison.
 func TestThreeWayWithJointPair(t *testing.T) {
 	problems, _, err := lockOnce(t, `{"name": "three-way-joint-pair", "seed": 1, "sites": [],
 	"armies": [
@@ -131,9 +130,8 @@ func TestTransferRejectionCodes(t *testing.T) {
 // TestFailedJointEngageHolderBlocksAnother (M13, M7): Grim's joint engagement of 11E fails (no
 // partner), so Grim holds on 10E (M13). That is an army of Phyrexia staying in 10E, so the joint
 // engagement of 10E by Darkhand1 and Darkhand3 fails too, and no square may end with three
-// Phyrexian armies. Open: the engine checks each joint engagement once, in army order, turning
-// failed ones into holds as it goes, so the pair checked before Grim's failure stands and all
-// three end on 10E (movement/resolve.go, jointEngage and jointProblem).
+// Phyrexian armies. The engine checked each joint engagement once, in army order, so the pair
+// checked before Grim's failure stood, until failures were repeated to a fixed point.
 func TestFailedJointEngageHolderBlocksAnother(t *testing.T) {
 	problems, _, err := lockOnce(t, `{"name": "failed-joint-holder", "seed": 1, "sites": [],
 	"armies": [
