@@ -40,18 +40,24 @@ type OrderInput struct {
 	Creatures map[string]int   `json:"creatures,omitempty"`
 }
 
+// nameBreakers are the characters an army name in a structured order may not hold: the
+// classic line would read them as its own punctuation.
+const nameBreakers = ":;>()\n\r"
+
 // line renders a structured order as the classic line, or says what is missing.
 func (o OrderInput) line(i int) (string, error) {
 	bad := func(format string, args ...any) (string, error) {
 		return "", domain.Errorf(domain.ErrInvalid, "order %d: %s", i+1, fmt.Sprintf(format, args...))
 	}
 	d := domain.Order{Army: strings.TrimSpace(o.Army), Kind: o.Kind}
-	if strings.ContainsAny(d.Army, ":\n\r") {
-		return bad("the army name %q may not contain a colon or a line break", d.Army)
-	}
 	target := strings.TrimSpace(o.Target)
-	if strings.ContainsAny(target, "\n\r") || strings.ContainsAny(o.Note, "\n\r") {
-		return bad("names and notes may not contain line breaks")
+	for _, n := range []string{d.Army, target} {
+		if strings.ContainsAny(n, nameBreakers) {
+			return bad("the name %q may not contain any of %s or a line break: they carry meaning in an order line (3.2.2.5)", n, strings.TrimSpace(nameBreakers))
+		}
+	}
+	if strings.ContainsAny(o.Note, "\n\r") {
+		return bad("a note may not contain a line break")
 	}
 	switch o.Kind {
 	case domain.MoveKind:
