@@ -297,3 +297,14 @@ func TestMapHidesOtherSidesPlans(t *testing.T) {
 		}
 	}
 }
+
+func TestMemberNameWithSpaces(t *testing.T) {
+	e := newEnv(t)
+	if res := e.as(admin, "POST", "/api/accounts", map[string]string{"name": "Tsabo Tavoc"}); res.Code != http.StatusCreated {
+		t.Fatalf("%d %s", res.Code, res.Body)
+	}
+	res := e.as(mover, "PUT", c1+"/members/Tsabo%20Tavoc", map[string]any{"roles": []string{"player"}, "side": "phyrexia", "rank": "praetor"})
+	if res.Code != http.StatusOK || !strings.Contains(res.Body.String(), `"name":"Tsabo Tavoc"`) {
+		t.Fatalf("%d %s", res.Code, res.Body)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -258,7 +259,11 @@ func (s *Server) setMember(c echo.Context) error {
 	if req.Name != "" {
 		return badRequest("the member's name goes in the path, not the body")
 	}
-	req.Name = c.Param("name")
+	name, err := url.PathUnescape(c.Param("name"))
+	if err != nil {
+		return badRequest("%q is not a name", c.Param("name"))
+	}
+	req.Name = name
 	out, err := s.svc.SetMember(c.Request().Context(), actor(c), id, req.member())
 	return reply(c, http.StatusOK, out, err)
 }
