@@ -98,8 +98,13 @@ func (s *Service) Bootstrap(ctx context.Context, name, password string) (string,
 }
 
 // dummyHash is compared against when a login names no account, so that a wrong name takes
-// as long as a wrong password.
-var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("coalition-dummy-password"), bcrypt.MinCost)
+// as long as a wrong password: it has the cost of the service's real hashes.
+func (s *Service) dummyHash() []byte {
+	s.dummy.Do(func() {
+		s.dummy.hash, _ = s.hash("coalition-dummy-password")
+	})
+	return []byte(s.dummy.hash)
+}
 
 // Login checks a name and password and returns the account.
 func (s *Service) Login(ctx context.Context, name, password string) (*Account, error) {
@@ -116,7 +121,7 @@ func (s *Service) Login(ctx context.Context, name, password string) (*Account, e
 		return nil, err
 	}
 	if acc == nil {
-		_ = bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+		_ = bcrypt.CompareHashAndPassword(s.dummyHash(), []byte(password))
 		return nil, domain.Errorf(domain.ErrUnauthorized, "wrong name or password")
 	}
 	if bcrypt.CompareHashAndPassword([]byte(acc.PasswordHash), []byte(password)) != nil {

@@ -38,6 +38,10 @@ type Service struct {
 	// locking lets one lock of this process run at a time, so that backups do not race;
 	// the store's conditional update keeps a turn from locking twice across processes.
 	locking sync.Mutex
+	dummy   struct {
+		sync.Once
+		hash string
+	}
 }
 
 // NewService makes a service on a store.
