@@ -13,36 +13,46 @@ import (
 )
 
 // Fought lists the battles fought this turn: every square where armies of different sides
-// stand when the turn opens, with the kind and attacker the lock that made it gave (B1).
+// stand when the turn opens, with the kind and attacker the lock that made it gave (B1), in
+// order of square.
 func Fought(m *domain.Map) []domain.Battle {
-	bySq := map[domain.Square][]int{}
-	var squares []domain.Square
-	for i := range m.Armies {
-		s := m.Armies[i].At
-		if _, ok := bySq[s]; !ok {
-			squares = append(squares, s)
-		}
-		bySq[s] = append(bySq[s], i)
+	// armies by square, sorted by square; a battle is a run of one square with two sides
+	idx := make([]int32, len(m.Armies))
+	for i := range idx {
+		idx[i] = int32(i)
 	}
-	slices.SortFunc(squares, cmpSquare)
+	slices.SortFunc(idx, func(a, b int32) int {
+		if c := cmpSquare(m.Armies[a].At, m.Armies[b].At); c != 0 {
+			return c
+		}
+		return int(a - b)
+	})
 	var out []domain.Battle
-	for _, s := range squares {
-		ids := bySq[s]
-		if !mixed(m, ids) {
-			continue
+	for i := 0; i < len(idx); {
+		j := i + 1
+		mixed := false
+		for j < len(idx) && m.Armies[idx[j]].At == m.Armies[idx[i]].At {
+			if domain.Enemy(m.Armies[idx[j]].Side, m.Armies[idx[i]].Side) {
+				mixed = true
+			}
+			j++
 		}
-		b := domain.Battle{Square: s, Kind: domain.Meeting}
-		if prev := m.BattleAt(s); prev != nil {
-			b.Kind, b.Attacker = prev.Kind, prev.Attacker
+		if mixed {
+			s := m.Armies[idx[i]].At
+			b := domain.Battle{Square: s, Kind: domain.Meeting, Armies: make([]string, 0, j-i)}
+			if prev := m.BattleAt(s); prev != nil {
+				b.Kind, b.Attacker = prev.Kind, prev.Attacker
+			}
+			for _, k := range idx[i:j] {
+				b.Armies = append(b.Armies, m.Armies[k].Name)
+			}
+			slices.Sort(b.Armies)
+			if b.Attacker != "" && !slices.Contains(b.Armies, b.Attacker) {
+				b.Attacker = ""
+			}
+			out = append(out, b)
 		}
-		for _, i := range ids {
-			b.Armies = append(b.Armies, m.Armies[i].Name)
-		}
-		slices.Sort(b.Armies)
-		if b.Attacker != "" && !slices.Contains(b.Armies, b.Attacker) {
-			b.Attacker = ""
-		}
-		out = append(out, b)
+		i = j
 	}
 	return out
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Size is the power and toughness a creature has in an army ("3/3").
@@ -257,31 +259,85 @@ func (a Army) Clone() Army {
 }
 
 // SameName compares two army or player names as players type them: case and runs of spaces
-// do not matter.
+// do not matter. It does not allocate.
 func SameName(a, b string) bool {
 	if a == b {
 		return true
 	}
-	return NameKey(a) == NameKey(b)
+	i, j := 0, 0
+	for {
+		ra, na := nextNameRune(a, &i)
+		rb, nb := nextNameRune(b, &j)
+		if !na || !nb {
+			return na == nb
+		}
+		if ra != rb {
+			return false
+		}
+	}
 }
 
-// NameKey is the form of a name used to compare it: lower case, single spaces, trimmed.
-func NameKey(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
+// nextNameRune returns the next rune of a name in its compared form (lower case, a run of
+// spaces as one space, none at either end), advancing *i; ok is false at the end.
+func nextNameRune(s string, i *int) (r rune, ok bool) {
 	space := false
-	for _, r := range strings.TrimSpace(s) {
-		if r == ' ' || r == '\t' {
+	for *i < len(s) {
+		c, size := rune(s[*i]), 1
+		if c >= utf8.RuneSelf {
+			c, size = utf8.DecodeRuneInString(s[*i:])
+		}
+		if unicode.IsSpace(c) {
 			space = true
+			*i += size
 			continue
 		}
-		if space {
-			b.WriteByte(' ')
-			space = false
+		if space && *i > size && !allSpace(s[:*i]) {
+			return ' ', true
 		}
-		b.WriteString(strings.ToLower(string(r)))
+		*i += size
+		return unicode.ToLower(c), true
 	}
-	return b.String()
+	return 0, false
+}
+
+func allSpace(s string) bool {
+	for _, c := range s {
+		if !unicode.IsSpace(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// NameKey is the form of a name used to compare it: lower case, single spaces, trimmed. A name
+// already in that form is returned as it is, without allocating.
+func NameKey(s string) string {
+	if isKey(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; ; {
+		r, ok := nextNameRune(s, &i)
+		if !ok {
+			return b.String()
+		}
+		b.WriteRune(r)
+	}
+}
+
+// isKey reports whether s is already lower-case ASCII with single inner spaces.
+func isKey(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf, c >= 'A' && c <= 'Z', c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
+			return false
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i-1] == ' '):
+			return false
+		}
+	}
+	return true
 }
 
 // SiteKind is what a site is: a Coalition base, a Phyrexian portal or a neutral town.

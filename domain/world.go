@@ -46,9 +46,8 @@ func (m *Map) Army(name string) *Army {
 			return &m.Armies[i]
 		}
 	}
-	key := NameKey(name)
 	for i := range m.Armies {
-		if NameKey(m.Armies[i].Name) == key {
+		if SameName(m.Armies[i].Name, name) {
 			return &m.Armies[i]
 		}
 	}

@@ -56,3 +56,35 @@ func BenchmarkClone(b *testing.B) {
 		m.Clone()
 	}
 }
+
+// TestSameName pins how names compare: case, runs of spaces and spaces at either end do not
+// matter, anything else does; NameKey agrees with SameName.
+func TestSameName(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"Sai Rei", "sai rei", true},
+		{"Sai Rei", "  SAI   REI ", true},
+		{"Sai Rei", "SaiRei", false},
+		{"Sai Rei", "Sai Rei2", false},
+		{"Lim-Dûl", "lim-dûl", true},
+		{"Lim-Dûl", "lim-dul", false},
+		{"", "  ", true},
+		{"A B", "A\tB", true},
+		{"Darkhand5", "Darkhand 5", false},
+	} {
+		if got := SameName(c.a, c.b); got != c.same {
+			t.Errorf("SameName(%q, %q) = %v, want %v", c.a, c.b, got, c.same)
+		}
+		if got := NameKey(c.a) == NameKey(c.b); got != c.same {
+			t.Errorf("NameKey(%q) = %q, NameKey(%q) = %q: equal %v, want %v", c.a, NameKey(c.a), c.b, NameKey(c.b), got, c.same)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { SameName("Sai Rei", "sai  rei") }); n != 0 {
+		t.Errorf("SameName allocates %v times", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { NameKey("sai rei") }); n != 0 {
+		t.Errorf("NameKey of a key allocates %v times", n)
+	}
+}

@@ -52,6 +52,8 @@ type Orders struct {
 	Lines []Line
 	// Effective holds, per army index, the index in Lines of the order that counts, or -1.
 	Effective []int
+	// board is the map the orders were checked on, for Resolve.
+	board *board
 }
 
 // Rejections lists every line that was not accepted, superseded ones included.
@@ -85,50 +87,60 @@ func (o *Orders) Warnings() []domain.Warning {
 // board is the map as it stands when the turn opens, indexed for the checks.
 type board struct {
 	m      *domain.Map
-	byName map[string]int
-	// occ lists, per square index, the armies on it.
-	occ [][]int32
+	byName map[string]int32
+	// head and next list the armies on each square: head[square index] is the first army's
+	// index + 1 (0 = none), next[army] the next one's.
+	head, next []int32
 	// fighting marks armies that share their square with an enemy (M1).
 	fighting []bool
+	ids      []int32
 }
 
 func newBoard(m *domain.Map) *board {
-	b := &board{m: m, byName: make(map[string]int, len(m.Armies)), occ: make([][]int32, m.Grid.Size()), fighting: make([]bool, len(m.Armies))}
-	for i := range m.Armies {
+	n := len(m.Armies)
+	b := &board{m: m, byName: make(map[string]int32, n), head: make([]int32, m.Grid.Size()), next: make([]int32, n), fighting: make([]bool, n)}
+	for i := n - 1; i >= 0; i-- {
 		a := &m.Armies[i]
-		b.byName[domain.NameKey(a.Name)] = i
+		b.byName[a.Name] = int32(i)
 		if m.Grid.Contains(a.At) {
 			k := m.Grid.Index(a.At)
-			b.occ[k] = append(b.occ[k], int32(i))
+			b.next[i] = b.head[k]
+			b.head[k] = int32(i + 1)
 		}
 	}
-	for _, ids := range b.occ {
-		for x := 1; x < len(ids); x++ {
-			for y := 0; y < x; y++ {
-				if domain.Enemy(m.Armies[ids[x]].Side, m.Armies[ids[y]].Side) {
-					b.fighting[ids[x]], b.fighting[ids[y]] = true, true
-				}
+	for i := range m.Armies {
+		for j := b.next[i]; j > 0; j = b.next[j-1] {
+			if domain.Enemy(m.Armies[i].Side, m.Armies[j-1].Side) {
+				b.fighting[i], b.fighting[j-1] = true, true
 			}
 		}
 	}
 	return b
 }
 
+// army finds an army by name as players write it, or -1.
 func (b *board) army(name string) int {
 	if i, ok := b.byName[name]; ok {
-		return i
+		return int(i)
 	}
-	if i, ok := b.byName[domain.NameKey(name)]; ok {
-		return i
+	for i := range b.m.Armies {
+		if domain.SameName(b.m.Armies[i].Name, name) {
+			return i
+		}
 	}
 	return -1
 }
 
+// at lists the armies on square s, in map order.
 func (b *board) at(s domain.Square) []int32 {
 	if !b.m.Grid.Contains(s) {
 		return nil
 	}
-	return b.occ[b.m.Grid.Index(s)]
+	b.ids = b.ids[:0]
+	for j := b.head[b.m.Grid.Index(s)]; j > 0; j = b.next[j-1] {
+		b.ids = append(b.ids, j-1)
+	}
+	return b.ids
 }
 
 // Check reads and checks every post of a turn against the map as it stands when the turn
@@ -149,10 +161,15 @@ func Check(m *domain.Map, posts []domain.Post, opt Options) *Orders {
 		}
 		return 0
 	})
-	out := &Orders{Effective: make([]int, len(m.Armies))}
+	out := &Orders{Effective: make([]int, len(m.Armies)), board: b}
 	for i := range out.Effective {
 		out.Effective[i] = -1
 	}
+	lines := 0
+	for i := range posts {
+		lines += strings.Count(posts[i].Text, "\n") + 1
+	}
+	out.Lines = make([]Line, 0, lines)
 	for _, pi := range order {
 		out.Lines = b.checkPost(out.Lines, &posts[pi], opt)
 	}
@@ -180,16 +197,18 @@ func CheckPost(m *domain.Map, post domain.Post, opt Options) []Line {
 func (b *board) checkPost(dst []Line, p *domain.Post, opt Options) []Line {
 	late := !opt.Lock.IsZero() && p.At.After(opt.Lock)
 	early := !opt.Lock.IsZero() && p.Private && p.At.Before(opt.Lock.Add(-PrivateWindow))
-	for n, raw := range strings.Split(p.Text, "\n") {
-		text := strings.TrimSpace(raw)
-		if text == "" {
-			continue
+	rest := p.Text
+	for n := 1; ; n++ {
+		raw, more, found := strings.Cut(rest, "\n")
+		if text := strings.TrimSpace(raw); text != "" {
+			dst = append(dst, Line{Post: p.ID, Author: p.Author, At: p.At, Private: p.Private, Number: n, Text: text, Index: -1})
+			b.checkLine(&dst[len(dst)-1], opt, late, early)
 		}
-		l := Line{Post: p.ID, Author: p.Author, At: p.At, Private: p.Private, Number: n + 1, Text: text, Index: -1}
-		b.checkLine(&l, opt, late, early)
-		dst = append(dst, l)
+		if !found {
+			return dst
+		}
+		rest = more
 	}
-	return dst
 }
 
 func (l *Line) reject(code domain.Code, format string, args ...any) {

@@ -65,7 +65,7 @@ func ParseLine(line string) (domain.Order, *ParseError) {
 	case strings.EqualFold(word, "transfer"):
 		return parseTransfer(o, rest, fail)
 	}
-	if note, ok := holdWords[strings.ToLower(strings.TrimRight(text, ".! "))]; ok {
+	if note, ok := holdNote(text); ok {
 		o.Kind = domain.Hold
 		o.Note = note
 		return o, nil
@@ -78,6 +78,25 @@ func ParseLine(line string) (domain.Order, *ParseError) {
 }
 
 type failFunc func(format string, args ...any) (domain.Order, *ParseError)
+
+// holdNote recognises a hold line (3.2.1) without allocating: the hold phrases are short
+// ASCII, lowered into a buffer on the stack.
+func holdNote(text string) (string, bool) {
+	t := strings.TrimRight(text, ".! ")
+	var buf [24]byte
+	if len(t) > len(buf) || len(t) == 0 || t[0] >= '0' && t[0] <= '9' {
+		return "", false
+	}
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	note, ok := holdWords[string(buf[:len(t)])]
+	return note, ok
+}
 
 func firstWord(s string) (word, rest string) {
 	s = strings.TrimLeft(s, " \t")
@@ -260,9 +279,6 @@ func (s *scanner) square() (sq domain.Square, tok string) {
 	}
 	tok = s.text[start:s.pos]
 	if v, ok := domain.ScanSquare(tok); ok {
-		if v.IsZero() {
-			v.Row = 1 // "0" with a letter is still a square's form; keep it non-zero
-		}
 		return v, tok
 	}
 	if tok == "" {
@@ -279,24 +295,37 @@ func (s *scanner) route() ([]domain.Square, string) {
 	}
 	inner := s.text[s.pos+1 : s.pos+end]
 	s.pos += end + 1
-	fields := strings.FieldsFunc(inner, func(r rune) bool {
-		return r == '-' || r == ',' || r == '>' || r == ' ' || r == '\t' || r == '–' || r == '—'
-	})
-	if len(fields) == 0 {
-		return nil, "the route in parentheses is empty: list the squares, like (5E - 5F - 5G - 4G)"
-	}
-	route := make([]domain.Square, 0, len(fields))
-	for _, f := range fields {
+	var route []domain.Square
+	for len(inner) > 0 {
+		// squares are separated by dashes, commas, arrows or spaces
+		i := strings.IndexFunc(inner, isRouteWord)
+		if i < 0 {
+			break
+		}
+		inner = inner[i:]
+		j := strings.IndexFunc(inner, func(r rune) bool { return !isRouteWord(r) })
+		if j < 0 {
+			j = len(inner)
+		}
+		f := inner[:j]
+		inner = inner[j:]
 		sq, ok := domain.ScanSquare(f)
 		if !ok {
 			return nil, fmt.Sprintf("%q in the route is not a square: list squares like (5E - 5F - 5G - 4G)", f)
 		}
-		if sq.IsZero() {
-			sq.Row = 1
+		if route == nil {
+			route = make([]domain.Square, 0, 4)
 		}
 		route = append(route, sq)
 	}
+	if len(route) == 0 {
+		return nil, "the route in parentheses is empty: list the squares, like (5E - 5F - 5G - 4G)"
+	}
 	return route, ""
+}
+
+func isRouteWord(r rune) bool {
+	return !(r == '-' || r == ',' || r == '>' || r == ' ' || r == '\t' || r == '–' || r == '—')
 }
 
 func isAlnum(c byte) bool {

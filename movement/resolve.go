@@ -115,7 +115,10 @@ func (r *resolver) build() {
 	r.anchors = make([][]int32, n)
 	r.claims = make([][]int32, n)
 	r.held = make([]bool, n)
-	b := newBoard(r.m)
+	b := r.orders.board
+	if b == nil || b.m != r.m {
+		b = newBoard(r.m)
+	}
 	for i := range r.m.Armies {
 		a := &r.m.Armies[i]
 		u := &r.units[i]
@@ -853,23 +856,32 @@ func (r *resolver) finish() {
 		}
 		a.At = to
 	}
-	// battles made at this lock
-	byIdx := map[int][]int{}
-	var squares []int
+	// battles made at this lock: armies by square, sorted by square
+	order := make([]int32, 0, len(m.Armies))
 	for i := range r.units {
-		k := r.g.Index(m.Armies[i].At)
-		if r.battle[k] {
-			continue
+		if !r.battle[r.g.Index(m.Armies[i].At)] {
+			order = append(order, int32(i))
 		}
-		if _, ok := byIdx[k]; !ok {
-			squares = append(squares, k)
-		}
-		byIdx[k] = append(byIdx[k], i)
 	}
-	slices.Sort(squares)
+	slices.SortFunc(order, func(a, b int32) int {
+		if ka, kb := r.g.Index(m.Armies[a].At), r.g.Index(m.Armies[b].At); ka != kb {
+			return ka - kb
+		}
+		return int(a - b)
+	})
 	removed := make([]bool, len(m.Armies))
-	for _, k := range squares {
-		ids := byIdx[k]
+	var ids, live []int
+	for x := 0; x < len(order); {
+		y := x + 1
+		for y < len(order) && m.Armies[order[y]].At == m.Armies[order[x]].At {
+			y++
+		}
+		ids = ids[:0]
+		for _, i := range order[x:y] {
+			ids = append(ids, int(i))
+		}
+		k := r.g.Index(m.Armies[order[x]].At)
+		x = y
 		if len(ids) < 2 || !mixed(m, ids) {
 			continue
 		}
@@ -879,7 +891,7 @@ func (r *resolver) finish() {
 				removed[i] = true
 			}
 		}
-		var live []int
+		live = live[:0]
 		for _, i := range ids {
 			if !removed[i] {
 				live = append(live, i)
