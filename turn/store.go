@@ -27,31 +27,42 @@ type Backupper interface {
 
 // Reader is what a read-only view offers.
 type Reader interface {
+	// Secret returns a server secret by name.
 	Secret(name string) ([]byte, error)
+	// CountAccounts counts the accounts.
 	CountAccounts() (int, error)
+	// Account returns an account by id.
 	Account(id int64) (*Account, error)
 	// AccountByName finds an account by domain.NameKey of its name.
 	AccountByName(name string) (*Account, error)
+	// Accounts lists every account by id.
 	Accounts() ([]Account, error)
 
+	// Campaign returns a campaign by id.
 	Campaign(id int64) (*Campaign, error)
 	// CampaignVersion is a campaign's MapVersion, read cheaply.
 	CampaignVersion(id int64) (int64, error)
+	// Campaigns lists every campaign by id.
 	Campaigns() ([]Campaign, error)
+	// Members lists a campaign's members by name.
 	Members(campaign int64) ([]Member, error)
 	// Member returns the account's membership, or domain.ErrNotFound.
 	Member(campaign, account int64) (*Member, error)
 
 	// Turn returns turn number n of a campaign; LatestTurn the one with the highest number.
 	Turn(campaign int64, n int) (*Turn, error)
+	// LatestTurn returns the turn with the highest number.
 	LatestTurn(campaign int64) (*Turn, error)
 	// Turns lists a campaign's turns without their snapshots and reports.
 	Turns(campaign int64) ([]Turn, error)
+	// OpenTurns lists the open turns of campaigns that are not finished.
 	OpenTurns() ([]OpenTurn, error)
 
 	// Posts lists a turn's posts, withdrawn ones included, by id.
 	Posts(campaign int64, turn int) ([]Post, error)
+	// Post returns a post by id.
 	Post(id int64) (*Post, error)
+	// Results lists a turn's battle results.
 	Results(turnID int64) ([]Result, error)
 	// Control lists a campaign's control-list entries by effective time, then id.
 	Control(campaign int64) ([]ControlEntry, error)
@@ -62,22 +73,33 @@ type Reader interface {
 // Tx is a write transaction.
 type Tx interface {
 	Reader
+	// PutSecret stores a new server secret.
 	PutSecret(name string, value []byte) error
+	// CreateAccount stores a new account and sets its id.
 	CreateAccount(a *Account) error
+	// UpdateAccount stores an account's password hash, admin flag and token version.
 	UpdateAccount(a *Account) error
+	// CreateCampaign stores a new campaign and sets its id.
 	CreateCampaign(c *Campaign) error
+	// UpdateCampaign stores a campaign's status, pause, settings and map version.
 	UpdateCampaign(c *Campaign) error
+	// PutMember adds a membership or replaces it.
 	PutMember(m *Member) error
+	// CreateTurn stores a new turn; a second turn of the same number is a conflict.
 	CreateTurn(t *Turn) error
 	// UpdateTurnTiming stores a turn's deadline, lock time, extension and lock error.
 	UpdateTurnTiming(t *Turn) error
 	// LockTurn marks an open turn locked with its report, in one conditional update; it
 	// reports false when the turn was not open (a turn is locked once, ever).
 	LockTurn(t *Turn) (bool, error)
+	// CreatePost stores a new post with its transfer details and sets its id.
 	CreatePost(p *Post) error
+	// WithdrawPost marks a post withdrawn at a time; withdrawing it twice is a conflict.
 	WithdrawPost(id int64, at time.Time) error
 	// PutResult stores a battle result, replacing an earlier one for the same square.
 	PutResult(r *Result) error
+	// AddControl appends an entry to the control list and sets its id.
 	AddControl(e *ControlEntry) error
+	// AddAudit appends an entry to the audit log and sets its id.
 	AddAudit(e *AuditEntry) error
 }
