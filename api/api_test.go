@@ -3,12 +3,14 @@ package api_test
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/coalition-wargame/coalition/api"
 	"github.com/coalition-wargame/coalition/turn"
 )
 
@@ -306,5 +308,41 @@ func TestMemberNameWithSpaces(t *testing.T) {
 	res := e.as(mover, "PUT", c1+"/members/Tsabo%20Tavoc", map[string]any{"roles": []string{"player"}, "side": "phyrexia", "rank": "praetor"})
 	if res.Code != http.StatusOK || !strings.Contains(res.Body.String(), `"name":"Tsabo Tavoc"`) {
 		t.Fatalf("%d %s", res.Code, res.Body)
+	}
+}
+
+// countingHandler counts the error records logged.
+type countingHandler struct {
+	slog.Handler
+	errors *int
+}
+
+func (h countingHandler) Enabled(context.Context, slog.Level) bool { return true }
+
+func (h countingHandler) Handle(ctx context.Context, r slog.Record) error {
+	if r.Level >= slog.LevelError {
+		*h.errors++
+	}
+	return nil
+}
+
+func TestInternalErrorSaysLittleAndIsLoggedOnce(t *testing.T) {
+	e := newEnv(t)
+	n := 0
+	srv, err := api.New(e.svc, api.Options{Key: e.key, Clock: e.clock.Now, Log: slog.New(countingHandler{slog.DiscardHandler, &n})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.srv = srv
+	e.db.Close()
+	res := e.do("GET", "/api/campaigns", "", nil)
+	if res.Code != http.StatusInternalServerError || !strings.Contains(res.Body.String(), `"detail":"internal error"`) {
+		t.Fatalf("%d %s", res.Code, res.Body)
+	}
+	if strings.Contains(res.Body.String(), "sql") {
+		t.Errorf("the problem shows the cause: %s", res.Body)
+	}
+	if n != 1 {
+		t.Errorf("logged %d errors, want 1", n)
 	}
 }
