@@ -29,7 +29,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 	}{
 		{"malformed structured order", player, "POST", c1 + "/posts", map[string]any{"orders": []map[string]any{{"army": "Sai Rei", "kind": "fly"}}}, "", 400, `"/orders/0/kind"`},
 		{"move without legs", player, "POST", c1 + "/posts", map[string]any{"orders": []map[string]any{{"army": "Sai Rei", "kind": "move", "from": "3F"}}}, "", 422, `a move needs "from" and at least one leg`},
-		{"square off the map", player, "POST", c1 + "/posts", map[string]any{"orders": []map[string]any{{"army": "Sai Rei", "kind": "move", "from": "3F", "legs": []map[string]string{{"to": "39A"}}}}}, "", 400, `"39A" is off the map`},
+		{"square off the map", player, "POST", c1 + "/posts", map[string]any{"orders": []map[string]any{{"army": "Sai Rei", "kind": "move", "from": "3F", "legs": []map[string]string{{"to": "39A"}}}}}, "", 422, "39A is off the map"},
 		{"forged token", "", "POST", c1 + "/posts", map[string]string{"text": "Sai Rei: 3F > 4F"}, "forged", 401, "its signature is wrong"},
 		{"alg none token", "", "POST", c1 + "/posts", map[string]string{"text": "Sai Rei: 3F > 4F"}, "none", 401, "not signed with HS256"},
 		{"expired token", "", "POST", c1 + "/posts", map[string]string{"text": "Sai Rei: 3F > 4F"}, "expired", 401, "it has expired"},

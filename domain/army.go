@@ -156,7 +156,7 @@ type Army struct {
 	// Legend is the army's one legend of any size, there for flavour (2.1).
 	Legend string `json:"legend,omitempty"`
 	// Troops is nil when the army's troop list is not known to the adjudicator.
-	Troops []Troop `json:"troops,omitempty"`
+	Troops []Troop `json:"troops"`
 	Days   int     `json:"days"`
 	// WinDays counts the days counted on the army's own win condition since every enemy win
 	// condition was destroyed (1.7.2, D8).

@@ -6,7 +6,8 @@ import (
 
 // Grid is the size of a campaign map: columns are numbered 1..Cols, rows lettered A.. (G1).
 type Grid struct {
-	Cols, Rows int
+	Cols int `json:"cols"`
+	Rows int `json:"rows"`
 }
 
 // DefaultGrid is the rulebook's 38 × 14 map (1.2): numbers 1–38, letters A–N.
@@ -42,11 +43,16 @@ func (s Square) String() string {
 // MarshalText prints the square as text, so squares are JSON strings.
 func (s Square) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
-// UnmarshalText parses a square on the default grid.
+// UnmarshalText reads a square of any grid up to 255 columns and 26 rows; whether it lies on
+// a given map is for Map.Validate to say.
 func (s *Square) UnmarshalText(b []byte) error {
-	sq, err := ParseSquare(string(b))
-	if err != nil {
-		return err
+	if len(b) == 0 {
+		*s = Square{}
+		return nil
+	}
+	sq, ok := ScanSquare(string(b))
+	if !ok || sq.Col == 0 || sq.Row > MaxRows {
+		return &SquareError{Text: string(b), OffMap: ok, Grid: Grid{Cols: 255, Rows: MaxRows}}
 	}
 	*s = sq
 	return nil

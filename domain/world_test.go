@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"encoding/json"
 	"testing"
 )
 
@@ -86,5 +87,32 @@ func TestSameName(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { NameKey("sai rei") }); n != 0 {
 		t.Errorf("NameKey of a key allocates %v times", n)
+	}
+}
+
+// TestMapJSONRoundTrip keeps a map through JSON: a known empty troop list stays known (B9
+// needs it), squares beyond the default grid survive, and the grid keeps its size.
+func TestMapJSONRoundTrip(t *testing.T) {
+	m := &Map{Grid: Grid{Cols: 80, Rows: 26}, Armies: []Army{
+		{Name: "Hollow", Side: Phyrexia, Rank: Lieutenant, At: Square{70, 26}, Troops: []Troop{}},
+		{Name: "Unknown", Side: Coalition, Rank: Lieutenant, At: Square{3, 4}},
+	}}
+	data, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Map
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatalf("%v in %s", err, data)
+	}
+	switch {
+	case back.Grid != m.Grid:
+		t.Errorf("grid %+v, want %+v", back.Grid, m.Grid)
+	case back.Armies[0].At != (Square{70, 26}):
+		t.Errorf("square %v, want 70Z", back.Armies[0].At)
+	case back.Armies[0].Troops == nil || !back.Armies[0].Empty():
+		t.Error("a known empty troop list came back unknown")
+	case back.Armies[1].Troops != nil:
+		t.Error("an unknown troop list came back known")
 	}
 }

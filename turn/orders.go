@@ -44,10 +44,21 @@ type OrderInput struct {
 // classic line would read them as its own punctuation.
 const nameBreakers = ":;>()\n\r"
 
-// line renders a structured order as the classic line, or says what is missing.
-func (o OrderInput) line(i int) (string, error) {
+// line renders a structured order as the classic line, or says what is missing or off the
+// map (a structured order is bad input, not a rejected order, when a square is off the grid).
+func (o OrderInput) line(i int, grid domain.Grid) (string, error) {
 	bad := func(format string, args ...any) (string, error) {
 		return "", domain.Errorf(domain.ErrInvalid, "order %d: %s", i+1, fmt.Sprintf(format, args...))
+	}
+	squares := []domain.Square{o.From, o.At}
+	for _, l := range o.Legs {
+		squares = append(squares, l.To)
+		squares = append(squares, l.Route...)
+	}
+	for _, sq := range squares {
+		if !sq.IsZero() && !grid.Contains(sq) {
+			return bad("%s is off the map: squares run from 1A to %s (1.2)", sq, domain.Square{Col: uint8(grid.Cols), Row: uint8(grid.Rows)})
+		}
 	}
 	d := domain.Order{Army: strings.TrimSpace(o.Army), Kind: o.Kind}
 	target := strings.TrimSpace(o.Target)
@@ -113,7 +124,7 @@ func (o OrderInput) line(i int) (string, error) {
 }
 
 // normalize turns a request into the post's text and transfer details.
-func (req *PostRequest) normalize(author string) (string, []TransferDetail, error) {
+func (req *PostRequest) normalize(author string, grid domain.Grid) (string, []TransferDetail, error) {
 	text := strings.TrimSpace(req.Text)
 	transfers := append([]TransferDetail(nil), req.Transfers...)
 	switch {
@@ -124,7 +135,7 @@ func (req *PostRequest) normalize(author string) (string, []TransferDetail, erro
 	case len(req.Orders) > 0:
 		lines := make([]string, len(req.Orders))
 		for i, o := range req.Orders {
-			l, err := o.line(i)
+			l, err := o.line(i, grid)
 			if err != nil {
 				return "", nil, err
 			}
@@ -285,7 +296,7 @@ func (s *Service) newPost(r Reader, a Actor, id int64, req PostRequest) (*Turn, 
 	if err != nil {
 		return nil, nil, err
 	}
-	text, transfers, err := req.normalize(author)
+	text, transfers, err := req.normalize(author, t.Snapshot.Grid)
 	if err != nil {
 		return nil, nil, err
 	}

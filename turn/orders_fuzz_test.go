@@ -28,7 +28,7 @@ func FuzzStructuredOrder(f *testing.F) {
 		case domain.Transfer:
 			o.At = to
 		}
-		line, err := o.line(0)
+		line, err := o.line(0, domain.DefaultGrid)
 		if err != nil {
 			return
 		}
