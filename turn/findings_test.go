@@ -3,6 +3,7 @@ package turn_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coalition-wargame/coalition/scenario"
 	"github.com/coalition-wargame/coalition/turn"
@@ -148,4 +149,35 @@ func TestFailedJointEngageHolderBlocksAnother(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantNoProblems(t, problems)
+}
+
+// TestJointPairCaughtByEmptyInterceptor (M9, M13, B9): Ash, one of a joint pair bound for
+// 10E, is caught on 10C by an empty interceptor, which is destroyed on being engaged (B9). The
+// lock must end. Open: Resolve loops for ever (movement/resolve.go, Resolve: lonelySquares
+// reports Ash's square 10C, jointEngage only frees a pair whose target square is lonely (10E),
+// so the same lonely square comes back on every pass and the list grows without end).
+func TestJointPairCaughtByEmptyInterceptor(t *testing.T) {
+	sc, err := scenario.Parse([]byte(`{"name": "joint-pair-caught-by-empty-interceptor", "seed": 1, "sites": [],
+	"armies": [
+		{"name": "Ash", "side": "coalition", "rank": "lieutenant", "at": "10B", "controllers": ["Gazetzot"]},
+		{"name": "Birch", "side": "coalition", "rank": "lieutenant", "at": "10G", "controllers": ["Gazetzot"]},
+		{"name": "Grim", "side": "phyrexia", "rank": "centurion", "at": "10E", "controllers": ["Vorath"]},
+		{"name": "Husk", "side": "phyrexia", "rank": "centurion", "at": "10C", "controllers": ["Vorath"],
+		 "troops": [{"creature": "Plague Rats", "size": "1/1", "colors": ["black"], "slot": 1, "alive": 0, "full": 5000}]}],
+	"turns": [{"posts": [
+		{"id": 1, "author": "Gazetzot", "at": "2026-03-01T12:00:00Z", "private": false,
+		 "text": "Ash: 10B > 10E; Joint Engage\nBirch: 10G > 10E; Joint Engage"},
+		{"id": 2, "author": "Vorath", "at": "2026-03-01T11:00:00Z", "private": false, "text": "Husk: Intercept Ash"}]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := turn.Input{Seed: [32]byte{1}, Posts: sc.Turns[0].Posts}
+	next, rep, done, err := runWithin(sc.Map, in, 5*time.Second)
+	if !done {
+		t.Fatal("the lock has not ended after 5s")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantNoProblems(t, checkTurn(sc.Map, next, rep))
 }
