@@ -10,8 +10,8 @@ import (
 )
 
 // The smallest inputs of the property failures TestTurnProperties found, one per engine bug,
-// each checked with the same checkTurn: regression tests for the bugs fixed, failing tests for
-// the ones since fixed.
+// each checked with the same checkTurn: regression tests for the bugs since fixed, and failing
+// tests for the ones still open (marked Open).
 
 // lockOnce runs the first turn of a scenario and returns what checkTurn finds wrong, or the
 // error of Run.
