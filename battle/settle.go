@@ -92,6 +92,7 @@ type Ledger struct {
 	Losses map[string]map[string]int
 	// Pushes say where each displaced army went and why, for the report.
 	Pushes []Push
+	sq     *squares
 }
 
 // Settled is one battle that ended this turn.
@@ -113,6 +114,68 @@ type Push struct {
 	Reason string        `json:"reason"`
 }
 
+// squares lists the armies on each square while battles are settled: head[square] is the
+// first army's index + 1, next[army] the next one's; armies keep their indexes until the end
+// of Settle.
+type squares struct {
+	g          domain.Grid
+	head, next []int32
+}
+
+func newSquares(m *domain.Map) *squares {
+	q := &squares{g: m.Grid, head: make([]int32, m.Grid.Size()), next: make([]int32, len(m.Armies))}
+	for i := len(m.Armies) - 1; i >= 0; i-- {
+		if s := m.Armies[i].At; m.Grid.Contains(s) {
+			k := q.g.Index(s)
+			q.next[i], q.head[k] = q.head[k], int32(i+1)
+		}
+	}
+	return q
+}
+
+// each calls f with the index of every army on square s.
+func (q *squares) each(s domain.Square, f func(int)) {
+	if !q.g.Contains(s) {
+		return
+	}
+	for j := q.head[q.g.Index(s)]; j > 0; j = q.next[j-1] {
+		f(int(j - 1))
+	}
+}
+
+// held reports whether any army stands on square s.
+func (q *squares) held(s domain.Square) bool { return q.g.Contains(s) && q.head[q.g.Index(s)] > 0 }
+
+// move puts army a on square to (the zero square: off the map), keeping the lists right.
+func (q *squares) move(m *domain.Map, a *domain.Army, to domain.Square) {
+	i := int32(-1)
+	for k := range m.Armies {
+		if &m.Armies[k] == a {
+			i = int32(k)
+			break
+		}
+	}
+	if from := a.At; q.g.Contains(from) {
+		k := q.g.Index(from)
+		if q.head[k] == i+1 {
+			q.head[k] = q.next[i]
+		} else {
+			for j := q.head[k]; j > 0; j = q.next[j-1] {
+				if q.next[j-1] == i+1 {
+					q.next[j-1] = q.next[i]
+					break
+				}
+			}
+		}
+	}
+	a.At = to
+	q.next[i] = 0
+	if q.g.Contains(to) {
+		k := q.g.Index(to)
+		q.next[i], q.head[k] = q.head[k], i+1
+	}
+}
+
 func newLedger() *Ledger {
 	return &Ledger{ChangedSides: map[string]domain.Side{}, Displaced: map[string]bool{}, Won: map[string]bool{}, Lost: map[string]bool{}, Losses: map[string]map[string]int{}}
 }
@@ -123,6 +186,7 @@ func newLedger() *Ledger {
 // that does not fit its battle, is an error naming it.
 func Settle(m *domain.Map, fought []domain.Battle, results []domain.BattleResult, d *domain.Draws) (*Ledger, error) {
 	lg := newLedger()
+	lg.sq = newSquares(m)
 	used := make([]bool, len(results))
 	for _, b := range fought {
 		ri := -1
@@ -219,7 +283,7 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 		if k.Success {
 			lg.Removed = append(lg.Removed, target.Name)
 			gone[target.Name] = true
-			target.At = domain.Square{} // off the map at once: it no longer holds its square
+			lg.sq.move(m, target, domain.Square{}) // off the map at once: it no longer holds its square
 		}
 	}
 	if c := r.Capture; c != nil {
@@ -262,7 +326,7 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 			}
 			// the judge chose the square before the moves; if a friend or a battle is there now,
 			// the push is random after all (B8)
-			if occupant(m, r.LoserTo, a) <= 1 {
+			if lg.occupant(m, r.LoserTo, a) <= 1 {
 				to = r.LoserTo
 			} else {
 				reason += "; " + r.LoserTo.String() + " was taken after the moves, so the push is random"
@@ -391,7 +455,7 @@ func (lg *Ledger) capture(m *domain.Map, by, t *domain.Army, d *domain.Draws) bo
 		var best []domain.Square
 		dist := 1 << 30
 		for _, s := range m.Sites {
-			if s.Kind != want || s.Destroyed || (want != domain.Town && s.Side != by.Side) || occupied(m, s.At) {
+			if s.Kind != want || s.Destroyed || (want != domain.Town && s.Side != by.Side) || lg.occupied(s.At) {
 				continue
 			}
 			switch dd := domain.Steps(s.At, t.At); {
@@ -405,7 +469,7 @@ func (lg *Ledger) capture(m *domain.Map, by, t *domain.Army, d *domain.Draws) bo
 			slices.SortFunc(best, cmpSquare)
 			to := best[d.Intn("capture:"+t.Name, len(best))]
 			lg.Pushes = append(lg.Pushes, Push{Army: t.Name, From: t.At, To: to, Reason: "captured by " + by.Name})
-			t.At = to
+			lg.sq.move(m, t, to)
 			t.Days = 0
 			lg.Displaced[t.Name] = true
 			return true
@@ -422,14 +486,7 @@ func (lg *Ledger) liberate(a *domain.Army) {
 	lg.ChangedSides[a.Name] = a.Side
 }
 
-func occupied(m *domain.Map, s domain.Square) bool {
-	for i := range m.Armies {
-		if m.Armies[i].At == s {
-			return true
-		}
-	}
-	return false
-}
+func (lg *Ledger) occupied(s domain.Square) bool { return lg.sq.held(s) }
 
 // leave sends one army of a winning pair out of the square before the losers are pushed
 // (4.4, B10): the one the strategy names, to its square if free, else at random.
@@ -445,7 +502,7 @@ func (lg *Ledger) leave(m *domain.Map, b domain.Battle, st Settled, lv *domain.L
 			if !m.Grid.Contains(lv.To) || !domain.Adjacent(lv.To, b.Square) {
 				return domain.Errorf(domain.ErrInvalid, "%s cannot leave %s for %s: it is not next to the battle (4.4)", a.Name, b.Square, lv.To)
 			}
-			if !occupied(m, lv.To) {
+			if !lg.occupied(lv.To) {
 				to = lv.To
 			}
 		}
@@ -479,7 +536,7 @@ func (lg *Ledger) pushAvoiding(m *domain.Map, a *domain.Army, to, avoid domain.S
 	if to.IsZero() {
 		var empty, enemy []domain.Square
 		for _, n := range m.Grid.Neighbours(nil, from) {
-			switch occupant(m, n, a) {
+			switch lg.occupant(m, n, a) {
 			case 0:
 				empty = append(empty, n)
 			case 1:
@@ -498,7 +555,7 @@ func (lg *Ledger) pushAvoiding(m *domain.Map, a *domain.Army, to, avoid domain.S
 			for r := 2; to.IsZero() && r < max(m.Grid.Cols, m.Grid.Rows); r++ {
 				empty = empty[:0]
 				for _, n := range m.Grid.RingSquares(nil, from, r) {
-					if occupant(m, n, a) == 0 {
+					if lg.occupant(m, n, a) == 0 {
 						empty = append(empty, n)
 					}
 				}
@@ -511,16 +568,12 @@ func (lg *Ledger) pushAvoiding(m *domain.Map, a *domain.Army, to, avoid domain.S
 			}
 		}
 	}
-	a.At = to
+	lg.sq.move(m, a, to)
 	a.Plan = nil
 	lg.Displaced[a.Name] = true
 	lg.Pushes = append(lg.Pushes, Push{Army: a.Name, From: from, To: to, Reason: reason})
 	var names []string
-	for i := range m.Armies {
-		if m.Armies[i].At == to {
-			names = append(names, m.Armies[i].Name)
-		}
-	}
+	lg.sq.each(to, func(i int) { names = append(names, m.Armies[i].Name) })
 	if len(names) > 1 && mixedNames(m, names) {
 		slices.Sort(names)
 		// an empty army pushed into an enemy is destroyed, with no battle (B9)
@@ -550,18 +603,17 @@ func mixedNames(m *domain.Map, names []string) bool {
 
 // occupant classifies square s for army a: 0 empty, 1 held by one enemy army, 2 anything
 // else (a friend, or a battle already there).
-func occupant(m *domain.Map, s domain.Square, a *domain.Army) int {
+func (lg *Ledger) occupant(m *domain.Map, s domain.Square, a *domain.Army) int {
 	n := 0
-	for i := range m.Armies {
-		o := &m.Armies[i]
-		if o.At != s || o == a {
-			continue
+	lg.sq.each(s, func(i int) {
+		switch o := &m.Armies[i]; {
+		case o == a:
+		case !domain.Enemy(o.Side, a.Side):
+			n = 2
+		default:
+			n++
 		}
-		if !domain.Enemy(o.Side, a.Side) {
-			return 2
-		}
-		n++
-	}
+	})
 	return min(n, 2)
 }
 

@@ -9,9 +9,8 @@ import (
 
 // Turn is what the update needs to know of the turn besides the map and the ledger.
 type Turn struct {
-	// Start and StartDays are every army's square and day count when the turn opened.
-	Start     map[string]domain.Square
-	StartDays map[string]int
+	// Start is every army's square and day count when the turn opened, in map order.
+	Start Openings
 	// Moves are the moves made at the lock.
 	Moves []domain.Move
 	// Formed are the battles made at the lock (to be fought next turn).
@@ -20,6 +19,44 @@ type Turn struct {
 	Fought []domain.Battle
 	// Transfers are the accepted transfer orders (T3).
 	Transfers []domain.TransferOrder
+}
+
+// Opening is where an army stood, and its day count, when the turn opened.
+type Opening struct {
+	Name string
+	At   domain.Square
+	Days int
+}
+
+// Openings lists the armies' openings in map order.
+type Openings []Opening
+
+// OpeningsOf records every army's opening.
+func OpeningsOf(m *domain.Map) Openings {
+	o := make(Openings, len(m.Armies))
+	for i := range m.Armies {
+		a := &m.Armies[i]
+		o[i] = Opening{Name: a.Name, At: a.At, Days: a.Days}
+	}
+	return o
+}
+
+// Find returns the opening of the named army. Armies keep their order through a lock (some
+// are only removed), so a caller walking the map in order passes back the cursor it got, and
+// each lookup continues from there.
+func (o Openings) Find(name string, cursor *int) (Opening, bool) {
+	for j := *cursor; j < len(o); j++ {
+		if o[j].Name == name {
+			*cursor = j + 1
+			return o[j], true
+		}
+	}
+	for j := 0; j < *cursor && j < len(o); j++ {
+		if o[j].Name == name {
+			return o[j], true
+		}
+	}
+	return Opening{}, false
 }
 
 // Changes is what the update did besides counting days.
@@ -64,10 +101,11 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 	transfer(m, t, lg, ch, next, fought, moved)
 
 	counted := map[string]bool{}
+	cursor := 0
 	for i := range m.Armies {
 		a := &m.Armies[i]
-		start, known := t.Start[a.Name]
-		left := !known || a.At != start || lg.Displaced[a.Name]
+		open, known := t.Start.Find(a.Name, &cursor)
+		left := !known || a.At != open.At || lg.Displaced[a.Name]
 		if a.Capture != nil && !a.Capture.Converted {
 			convert(m, a, left, next[a.Name], ch)
 			attribute(a, lg.Losses[a.Name])
@@ -317,13 +355,15 @@ func convert(m *domain.Map, a *domain.Army, left, inBattle bool, ch *Changes) {
 // destroy destroys every enemy base or portal on which an army had counted 4 days when the
 // turn opened and has stayed all turn (1.7.1, D7).
 func destroy(m *domain.Map, t Turn, lg *Ledger, ch *Changes) {
+	cursor := 0
 	for i := range m.Armies {
 		a := &m.Armies[i]
+		open, ok := t.Start.Find(a.Name, &cursor)
 		s := m.SiteAt(a.At)
 		if s == nil || s.Destroyed || s.Kind == domain.Town || !a.Side.IsTeam() || s.Side != a.Side.Opponent() {
 			continue
 		}
-		if start, ok := t.Start[a.Name]; !ok || start != a.At || lg.Displaced[a.Name] || t.StartDays[a.Name] < 4 {
+		if !ok || open.At != a.At || lg.Displaced[a.Name] || open.Days < 4 {
 			continue
 		}
 		s.Destroyed = true

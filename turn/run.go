@@ -32,10 +32,13 @@ func Run(m *domain.Map, in Input) (*domain.Map, *Report, error) {
 	next := m.Clone()
 	next.NoteLeaders()
 	fought := battle.Fought(next)
-	t := battle.Turn{Start: make(map[string]domain.Square, len(next.Armies)), StartDays: make(map[string]int, len(next.Armies)), Fought: fought}
+	t := battle.Turn{Start: battle.OpeningsOf(next), Fought: fought}
+	// town defenders heal where they stood (6.1.2)
+	home := map[string]domain.Square{}
 	for i := range next.Armies {
-		a := &next.Armies[i]
-		t.Start[a.Name], t.StartDays[a.Name] = a.At, a.Days
+		if a := &next.Armies[i]; a.Faction == domain.TownDefender {
+			home[a.Name] = a.At
+		}
 	}
 	orders := movement.Check(next, in.Posts, movement.Options{Lock: in.Lock, Transfers: in.Transfers})
 	moves := movement.Resolve(next, orders, in.Seed)
@@ -64,7 +67,7 @@ func Run(m *domain.Map, in Input) (*domain.Map, *Report, error) {
 		}
 	}
 	ch := battle.Update(next, t, lg)
-	merc := mercenary.Update(next, t.Start, in.Seed)
+	merc := mercenary.Update(next, home, in.Seed)
 	next.Battles = append(slices.Clone(moves.Battles), lg.Battles...)
 	slices.SortFunc(next.Battles, func(a, b domain.Battle) int {
 		return cmp.Or(cmp.Compare(a.Square.Col, b.Square.Col), cmp.Compare(a.Square.Row, b.Square.Row))
