@@ -97,7 +97,7 @@ func Resolve(m *domain.Map, orders *Orders, seed domain.Seed) *Outcome {
 		// A joint engagement stands on the orders (M13); if no enemy ends the turn in its
 		// square after all (intercepted on the way, say), the two moves are ordinary moves and
 		// the engagement does not count toward the one-a-turn limit (3.2.5.4).
-		more := r.lonelySquares()
+		more := r.lonelySquares(lonely)
 		if len(more) == 0 {
 			break
 		}
@@ -802,16 +802,17 @@ func (r *resolver) settlePartials() {
 	}
 }
 
-// lonelySquares lists the squares of joint engagements that no enemy reached (or only an
-// empty one, which is destroyed with no battle, B9).
-func (r *resolver) lonelySquares() []domain.Square {
+// lonelySquares lists the squares of joint engagements, not yet in known, that no enemy
+// reached (or only an empty one, which is destroyed with no battle, B9). Only partners that
+// reached the engagement's square count: one caught on the way (M9) is not there.
+func (r *resolver) lonelySquares(known []domain.Square) []domain.Square {
 	var out []domain.Square
 	for i := range r.units {
 		u := &r.units[i]
-		if !u.joint || u.failed || slices.Contains(out, u.final()) {
+		sq := u.dest()
+		if !u.joint || u.failed || u.caughtBy >= 0 || u.final() != sq || slices.Contains(out, sq) || slices.Contains(known, sq) {
 			continue
 		}
-		sq := u.final()
 		enemy := false
 		for j := range r.units {
 			if domain.Enemy(r.units[j].side, u.side) && r.units[j].final() == sq && !r.m.Armies[j].Empty() {

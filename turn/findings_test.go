@@ -153,9 +153,9 @@ func TestFailedJointEngageHolderBlocksAnother(t *testing.T) {
 
 // TestJointPairCaughtByEmptyInterceptor (M9, M13, B9): Ash, one of a joint pair bound for
 // 10E, is caught on 10C by an empty interceptor, which is destroyed on being engaged (B9). The
-// lock must end. Open: Resolve loops for ever (movement/resolve.go, Resolve: lonelySquares
-// reports Ash's square 10C, jointEngage only frees a pair whose target square is lonely (10E),
-// so the same lonely square comes back on every pass and the list grows without end).
+// lock must end. Resolve looped for ever until lonelySquares looked only at partners that reached
+// the engagement's square (it took Ash's square 10C for the engagement's) and only at squares
+// not yet known to be lonely.
 func TestJointPairCaughtByEmptyInterceptor(t *testing.T) {
 	sc, err := scenario.Parse([]byte(`{"name": "joint-pair-caught-by-empty-interceptor", "seed": 1, "sites": [],
 	"armies": [
