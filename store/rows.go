@@ -46,6 +46,7 @@ type campaignRow struct {
 	Plan                string
 	MapVersion          int64
 	CreatedAt           time.Time
+	Winner              string
 }
 
 func (campaignRow) TableName() string { return "campaigns" }
@@ -57,13 +58,13 @@ func campaignToRow(c *turn.Campaign) (*campaignRow, error) {
 	}
 	return &campaignRow{ID: c.ID, Name: c.Name, Status: string(c.Status), PausedAt: c.PausedAt, PauseReason: c.PauseReason,
 		LockDelaySeconds: seconds(c.Settings.LockDelay), TurnLengthSeconds: seconds(c.Settings.TurnLength), ExtensionCapSeconds: seconds(c.Settings.ExtensionCap),
-		ScenarioSeed: c.ScenarioSeed, Plan: string(plan), MapVersion: c.MapVersion, CreatedAt: c.CreatedAt}, nil
+		ScenarioSeed: c.ScenarioSeed, Plan: string(plan), MapVersion: c.MapVersion, CreatedAt: c.CreatedAt, Winner: string(c.Winner)}, nil
 }
 
 func (r *campaignRow) model() (*turn.Campaign, error) {
 	c := &turn.Campaign{ID: r.ID, Name: r.Name, Status: turn.CampaignStatus(r.Status), PausedAt: utcPtr(r.PausedAt), PauseReason: r.PauseReason,
 		Settings:     turn.Settings{LockDelay: time.Duration(r.LockDelaySeconds) * time.Second, TurnLength: time.Duration(r.TurnLengthSeconds) * time.Second, ExtensionCap: time.Duration(r.ExtensionCapSeconds) * time.Second},
-		ScenarioSeed: r.ScenarioSeed, MapVersion: r.MapVersion, CreatedAt: r.CreatedAt.UTC()}
+		ScenarioSeed: r.ScenarioSeed, MapVersion: r.MapVersion, CreatedAt: r.CreatedAt.UTC(), Winner: domain.Side(r.Winner)}
 	if err := json.Unmarshal([]byte(r.Plan), &c.Plan); err != nil {
 		return nil, fmt.Errorf("campaign %d's plan: %w", r.ID, err)
 	}

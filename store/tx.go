@@ -135,6 +135,7 @@ func (t *txn) UpdateCampaign(c *turn.Campaign) error {
 	return t.db.Model(&campaignRow{}).Where("id = ?", c.ID).Updates(map[string]any{
 		"name": r.Name, "status": r.Status, "paused_at": r.PausedAt, "pause_reason": r.PauseReason, "map_version": r.MapVersion,
 		"lock_delay_seconds": r.LockDelaySeconds, "turn_length_seconds": r.TurnLengthSeconds, "extension_cap_seconds": r.ExtensionCapSeconds,
+		"winner": r.Winner,
 	}).Error
 }
 

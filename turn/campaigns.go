@@ -526,8 +526,12 @@ func (s *Service) demote(tx Tx, a Actor, id int64, m *Member) error {
 	now := s.now()
 	list := controlAt(entries, now, 0)
 	changed := false
-	for i := range t.Snapshot.Armies {
-		army := &t.Snapshot.Armies[i]
+	cur, err := amended(tx, t)
+	if err != nil {
+		return err
+	}
+	for i := range cur.Armies {
+		army := &cur.Armies[i]
 		ctl := list[domain.NameKey(army.Name)]
 		if !slices.ContainsFunc(ctl, func(n string) bool { return domain.SameName(n, m.Name) }) || mayControl(m, army) == nil {
 			continue
@@ -618,7 +622,10 @@ func (s *Service) Control(ctx context.Context, id int64) (*ControlList, error) {
 		if err != nil {
 			return err
 		}
-		m := t.Snapshot.Clone()
+		m, err := amended(r, t)
+		if err != nil {
+			return err
+		}
 		applyControl(m, entries, members, s.now(), 0)
 		for _, a := range m.Armies {
 			out.Current[a.Name] = nonNil(a.Controllers)
@@ -649,7 +656,11 @@ func (s *Service) SetControl(ctx context.Context, a Actor, id int64, army string
 		if err != nil {
 			return err
 		}
-		ar := t.Snapshot.Army(army)
+		m, err := amended(tx, t)
+		if err != nil {
+			return err
+		}
+		ar := m.Army(army)
 		if ar == nil {
 			return domain.Errorf(domain.ErrNotFound, "there is no army named %q on the map", army)
 		}

@@ -27,7 +27,10 @@ func lockInput(r Reader, t *Turn, at time.Time, upTo int64) (*domain.Map, Input,
 	if err != nil {
 		return nil, Input{}, err
 	}
-	m := t.Snapshot.Clone()
+	m, err := amended(r, t)
+	if err != nil {
+		return nil, Input{}, err
+	}
 	applyControl(m, entries, members, at, upTo)
 	posts, err := r.Posts(t.CampaignID, t.Number)
 	if err != nil {

@@ -71,7 +71,8 @@ type CampaignStatus string
 const (
 	Running CampaignStatus = "running"
 	Paused  CampaignStatus = "paused"
-	// Finished campaigns have a winner (D8) and open no more turns.
+	// Finished campaigns have a winner (1.7, D8): the lock that decided it opened a last turn
+	// that holds the final map and takes no orders.
 	Finished CampaignStatus = "finished"
 )
 
@@ -107,6 +108,8 @@ type Campaign struct {
 	// domain.ScenarioSeed(seed, turn index) instead of fresh random seeds.
 	ScenarioSeed *int64        `json:"scenario_seed,omitempty"`
 	Plan         []PlannedTurn `json:"-"`
+	// Winner is the side that won the round, set when a lock decides it (1.7, D8).
+	Winner domain.Side `json:"winner,omitempty"`
 	// MapVersion changes whenever the current map or its timing does.
 	MapVersion int64     `json:"map_version"`
 	CreatedAt  time.Time `json:"created_at"`

@@ -263,7 +263,10 @@ func check(r Reader, t *Turn, p *Post) ([]LineOutcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := t.Snapshot.Clone()
+	m, err := amended(r, t)
+	if err != nil {
+		return nil, err
+	}
 	applyControl(m, entries, members, p.At, 0)
 	lines := movement.CheckPost(m, p.Domain(), movement.Options{Lock: lockTime(t), Transfers: details(p)})
 	out := make([]LineOutcome, 0, len(lines))
@@ -300,8 +303,12 @@ func (s *Service) newPost(r Reader, a Actor, id int64, req PostRequest) (*Turn, 
 	if err != nil {
 		return nil, nil, err
 	}
+	m, err := amended(r, t)
+	if err != nil {
+		return nil, nil, err
+	}
 	for _, tr := range transfers {
-		if t.Snapshot.Army(tr.Army) == nil {
+		if m.Army(tr.Army) == nil {
 			return nil, nil, domain.Errorf(domain.ErrInvalid, "the transfer detail names %q, which is not an army on the map", tr.Army)
 		}
 	}
@@ -504,7 +511,11 @@ func (s *Service) Results(ctx context.Context, a Actor, id int64, n int) (*Resul
 		if err != nil {
 			return err
 		}
-		out = &ResultsView{Turn: n, Battles: nonNil(battle.Fought(t.Snapshot)), Results: []domain.BattleResult{}}
+		m, err := amended(r, t)
+		if err != nil {
+			return err
+		}
+		out = &ResultsView{Turn: n, Battles: nonNil(battle.Fought(m)), Results: []domain.BattleResult{}}
 		for _, res := range rs {
 			out.Results = append(out.Results, res.Result)
 		}
@@ -535,7 +546,11 @@ func (s *Service) EnterResult(ctx context.Context, a Actor, id int64, n int, res
 		if t.Status != Open {
 			return domain.Errorf(domain.ErrConflict, "turn %d is locked: its results can no longer change", n)
 		}
-		if err := fitResult(t.Snapshot, &res); err != nil {
+		m, err := amended(tx, t)
+		if err != nil {
+			return err
+		}
+		if err := fitResult(m, &res); err != nil {
 			return err
 		}
 		if err := tx.PutResult(&Result{TurnID: t.ID, Result: res, EnteredBy: a.Name(), EnteredAt: s.now()}); err != nil {
@@ -641,7 +656,10 @@ func (s *Service) MayOrder(ctx context.Context, a Actor, id int64, orders []Orde
 		if err != nil {
 			return err
 		}
-		m := t.Snapshot.Clone()
+		m, err := amended(r, t)
+		if err != nil {
+			return err
+		}
 		applyControl(m, entries, members, s.now(), 0)
 		for i, o := range orders {
 			name := strings.TrimSpace(o.Army)

@@ -68,6 +68,7 @@ type Reader interface {
 	Control(campaign int64) ([]ControlEntry, error)
 	// Audit lists the newest audit entries first; campaign 0 means the whole server.
 	Audit(campaign int64, limit int) ([]AuditEntry, error)
+	DeskReader
 }
 
 // Tx is a write transaction.
@@ -102,4 +103,5 @@ type Tx interface {
 	AddControl(e *ControlEntry) error
 	// AddAudit appends an entry to the audit log and sets its id.
 	AddAudit(e *AuditEntry) error
+	DeskWriter
 }

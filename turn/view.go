@@ -114,7 +114,10 @@ func (s *Service) CurrentMap(ctx context.Context, a Actor, id int64) (*MapView, 
 		if err != nil {
 			return err
 		}
-		m := t.Snapshot.Clone()
+		m, err := amended(r, t)
+		if err != nil {
+			return err
+		}
 		applyControl(m, entries, members, s.now(), 0)
 		v = viewMap(c, t, m, x.class())
 		return nil
@@ -147,7 +150,10 @@ func (s *Service) TurnMap(ctx context.Context, a Actor, id int64, n int) (*MapVi
 		if err != nil {
 			return err
 		}
-		m := t.Snapshot.Clone()
+		m, err := amended(r, t)
+		if err != nil {
+			return err
+		}
 		applyControl(m, entries, members, at, upTo)
 		v = viewMap(c, t, m, x.class())
 		if t.Status == Locked {
