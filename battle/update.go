@@ -101,17 +101,19 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 	transfer(m, t, lg, ch, next, fought, moved)
 
 	counted := map[string]bool{}
+	x := indexSites(m)
 	cursor := 0
 	for i := range m.Armies {
 		a := &m.Armies[i]
 		open, known := t.Start.Find(a.Name, &cursor)
 		left := !known || a.At != open.At || lg.Displaced[a.Name]
 		if a.Capture != nil && !a.Capture.Converted {
-			convert(m, a, left, next[a.Name], ch)
+			convert(a, x.of(a.At), left, next[a.Name], ch)
 			attribute(a, lg.Losses[a.Name])
 			continue
 		}
-		can := Countable(m, a)
+		site := x.of(a.At)
+		can := countable(m, a, site)
 		switch {
 		case left:
 			a.Days = 0
@@ -132,13 +134,13 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 		}
 		attribute(a, lg.Losses[a.Name])
 		if counted[a.Name] {
-			if h := heal(m, a); len(h) > 0 {
+			if h := heal(a, site); len(h) > 0 {
 				ch.Healed[a.Name] = h
 			}
 		}
 	}
-	destroy(m, t, lg, ch)
-	decide(m, counted)
+	destroy(m, x, t, lg, ch)
+	decide(m, x, counted)
 	return ch
 }
 
@@ -196,9 +198,38 @@ func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next, fought, move
 	}
 }
 
+// sites finds the site on a square in constant time while the map is updated.
+type sites struct {
+	m  *domain.Map
+	at []int16
+}
+
+func indexSites(m *domain.Map) sites {
+	x := sites{m: m, at: make([]int16, m.Grid.Size())}
+	for i, s := range m.Sites {
+		if m.Grid.Contains(s.At) {
+			x.at[m.Grid.Index(s.At)] = int16(i + 1)
+		}
+	}
+	return x
+}
+
+// of returns the site on square s, or nil.
+func (x sites) of(s domain.Square) *domain.Site {
+	if !x.m.Grid.Contains(s) {
+		return nil
+	}
+	if i := x.at[x.m.Grid.Index(s)]; i > 0 {
+		return &x.m.Sites[i-1]
+	}
+	return nil
+}
+
 // Countable reports whether army a counts days where it stands (D2).
-func Countable(m *domain.Map, a *domain.Army) bool {
-	s := m.SiteAt(a.At)
+func Countable(m *domain.Map, a *domain.Army) bool { return countable(m, a, m.SiteAt(a.At)) }
+
+// countable is Countable for the site s the army stands on.
+func countable(m *domain.Map, a *domain.Army, s *domain.Site) bool {
 	if s == nil || s.Destroyed || !a.Side.IsTeam() {
 		return false
 	}
@@ -251,8 +282,7 @@ func attribute(a *domain.Army, losses map[string]int) {
 }
 
 // heal restores the losses due at the army's new count (D3–D5) and returns them.
-func heal(m *domain.Map, a *domain.Army) map[string]int {
-	s := m.SiteAt(a.At)
+func heal(a *domain.Army, s *domain.Site) map[string]int {
 	if s == nil || s.Destroyed || a.Troops == nil {
 		return nil
 	}
@@ -322,7 +352,7 @@ func restore(a *domain.Army, upTo func(*domain.Troop) int) map[string]int {
 
 // convert counts a partially converted army's days wherever it stands; after 2 it is fully
 // converted, and healed if it stands on a base, portal or town (4.5).
-func convert(m *domain.Map, a *domain.Army, left, inBattle bool, ch *Changes) {
+func convert(a *domain.Army, s *domain.Site, left, inBattle bool, ch *Changes) {
 	switch {
 	case left:
 		a.Days = 0
@@ -336,7 +366,7 @@ func convert(m *domain.Map, a *domain.Army, left, inBattle bool, ch *Changes) {
 	}
 	a.Capture.Converted = true
 	ch.Converted = append(ch.Converted, a.Name)
-	if s := m.SiteAt(a.At); s != nil && !s.Destroyed {
+	if s != nil && !s.Destroyed {
 		h := map[string]int{}
 		for i := range a.Troops {
 			t := &a.Troops[i]
@@ -354,12 +384,12 @@ func convert(m *domain.Map, a *domain.Army, left, inBattle bool, ch *Changes) {
 
 // destroy destroys every enemy base or portal on which an army had counted 4 days when the
 // turn opened and has stayed all turn (1.7.1, D7).
-func destroy(m *domain.Map, t Turn, lg *Ledger, ch *Changes) {
+func destroy(m *domain.Map, x sites, t Turn, lg *Ledger, ch *Changes) {
 	cursor := 0
 	for i := range m.Armies {
 		a := &m.Armies[i]
 		open, ok := t.Start.Find(a.Name, &cursor)
-		s := m.SiteAt(a.At)
+		s := x.of(a.At)
 		if s == nil || s.Destroyed || s.Kind == domain.Town || !a.Side.IsTeam() || s.Side != a.Side.Opponent() {
 			continue
 		}
@@ -371,7 +401,7 @@ func destroy(m *domain.Map, t Turn, lg *Ledger, ch *Changes) {
 	}
 	for i := range m.Armies {
 		a := &m.Armies[i]
-		if s := m.SiteAt(a.At); s != nil && s.Destroyed && slices.Contains(ch.Destroyed, s.Name) {
+		if s := x.of(a.At); s != nil && s.Destroyed && slices.Contains(ch.Destroyed, s.Name) {
 			a.Days = 0
 			for j := range a.Troops {
 				a.Troops[j].Wounds = nil
@@ -383,14 +413,14 @@ func destroy(m *domain.Map, t Turn, lg *Ledger, ch *Changes) {
 // decide ends the round (D8): a side whose win conditions are all destroyed loses when an
 // enemy army counts 4 days on one of its own win conditions; a side that had an army of rank
 // Captain/Evincar or above and has none left loses at once.
-func decide(m *domain.Map, counted map[string]bool) {
+func decide(m *domain.Map, x sites, counted map[string]bool) {
 	// only days counted once every enemy win condition is destroyed count toward the win
 	// (1.7.2: "the other team must move an army into one of their own Win Conditions and
 	// count 4 days"); losing or leaving starts the count again
 	var winner domain.Side
 	for i := range m.Armies {
 		a := &m.Armies[i]
-		s := m.SiteAt(a.At)
+		s := x.of(a.At)
 		if !a.Side.IsTeam() || !counted[a.Name] || s == nil || s.Side != a.Side || !s.WinCondition || s.Destroyed || !AllWinConditionsDestroyed(m, a.Side.Opponent()) {
 			a.WinDays = 0
 			continue

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/coalition-wargame/coalition/domain"
@@ -14,10 +15,16 @@ type Outcome struct {
 
 // Run adjudicates every turn of the scenario through the lock pipeline, each turn with the
 // seed derived from the scenario's seed and the turn's index.
-func (s *Scenario) Run() (*Outcome, error) {
+func (s *Scenario) Run() (*Outcome, error) { return s.RunContext(context.Background()) }
+
+// RunContext runs the scenario as Run does, stopping between turns when ctx is done.
+func (s *Scenario) RunContext(ctx context.Context) (*Outcome, error) {
 	m := s.Map
 	res := &Outcome{Turns: []*turn.Report{}}
 	for i, t := range s.Turns {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		next, rep, err := turn.Run(m, turn.Input{Seed: domain.ScenarioSeed(s.File.Seed, i), Posts: t.Posts, Lock: t.Lock, Transfers: t.Transfers, Results: t.Results})
 		if err != nil {
 			return nil, fmt.Errorf("turn %d: %w", i+1, err)

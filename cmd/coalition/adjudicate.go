@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,7 +11,7 @@ import (
 )
 
 // adjudicate runs one scenario file and prints the result JSON (scenario-format.md).
-func adjudicate(args []string, stdout io.Writer) error {
+func adjudicate(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(args) != 1 {
 		return fmt.Errorf("usage: coalition adjudicate FILE.json")
 	}
@@ -22,7 +23,7 @@ func adjudicate(args []string, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", args[0], err)
 	}
-	res, err := sc.Run()
+	res, err := sc.RunContext(ctx)
 	if err != nil {
 		return fmt.Errorf("%s: %w", args[0], err)
 	}

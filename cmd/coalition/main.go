@@ -14,6 +14,12 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// the first signal asks the command to stop; a second one ends the process at once, even
+	// if the command is busy in work that does not watch the context
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	if err := run(ctx, os.Args, os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "coalition:", err)
 		os.Exit(1)
@@ -51,7 +57,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	case "replay":
 		return replayCommand(ctx, args[2:], getenv, stdout, stderr)
 	case "adjudicate":
-		return adjudicate(args[2:], stdout)
+		return adjudicate(ctx, args[2:], stdout)
 	case "cards":
 		return cardsCommand(args[2:], stdout)
 	case "verify-dice":
