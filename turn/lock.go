@@ -141,6 +141,9 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 		if err != nil {
 			return err
 		}
+		if err := s.settleStratless(tx, c, t, now); err != nil {
+			return err
+		}
 		m, in, err := lockInput(tx, t, at, seq)
 		if err != nil {
 			return err
@@ -180,10 +183,20 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 			return err
 		}
 		c.MapVersion++
+		if next.Winner != "" {
+			// the round is over (1.7, D8): the turn just opened holds the final map and takes
+			// no orders
+			c.Status, c.Winner = Finished, next.Winner
+		}
 		if err := tx.UpdateCampaign(c); err != nil {
 			return err
 		}
 		locked = t
+		if c.Status == Finished {
+			if err := s.audit(tx, id, a, "campaign.finish", "%s won the round at the lock of turn %d", c.Winner.Title(), n); err != nil {
+				return err
+			}
+		}
 		return s.audit(tx, id, a, "turn.lock", "locked turn %d (%s); turn %d opens with its lock at %s", n, reason, n+1, stamp(nt.LockAt))
 	})
 	return locked, err

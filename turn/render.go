@@ -49,7 +49,7 @@ func Render(c *Campaign, t *Turn, rep *Report) string {
 	if len(rep.Transfers) > 0 {
 		section("Transfers")
 		for _, tr := range rep.Transfers {
-			line("  %s sent troops to %s", tr.From, tr.To)
+			line("  %s sent troops to %s%s", tr.From, tr.To, transferFate(rep, tr.To))
 		}
 	}
 	if len(rep.Settled) > 0 {
@@ -60,6 +60,22 @@ func Render(c *Campaign, t *Turn, rep *Report) string {
 				continue
 			}
 			line("  %s: %s won (%s)", s.Battle, s.Winner.Title(), strings.Join(s.Winners, ", "))
+			for _, at := range []struct {
+				what, rule string
+				a          *domain.Attempt
+			}{{"kill", "4.3", s.Kill}, {"capture", "4.5", s.Capture}} {
+				switch a := at.a; {
+				case a == nil:
+				case a.Success && at.what == "kill":
+					line("    %s killed %s (%s)", a.By, a.Target, at.rule)
+				case a.Success:
+					line("    %s captured %s (%s)", a.By, a.Target, at.rule)
+				case a.RiskedLost > 0:
+					line("    %s's %s attempt on %s failed; %d of the troops it risked died (%s)", a.By, at.what, a.Target, a.RiskedLost, at.rule)
+				default:
+					line("    %s's %s attempt on %s failed; the troops it risked are safe (%s)", a.By, at.what, a.Target, at.rule)
+				}
+			}
 		}
 	}
 	if len(rep.Pushes) > 0 {
@@ -100,12 +116,18 @@ func Render(c *Campaign, t *Turn, rep *Report) string {
 	}
 	if len(rep.Removed) > 0 {
 		section("Armies removed")
-		line("  %s", strings.Join(rep.Removed, ", "))
+		for _, army := range rep.Removed {
+			line("  %s%s", army, removal(rep, army))
+		}
 	}
 	if len(rep.ChangedSides) > 0 {
 		section("Armies changing sides")
 		for _, army := range sortedKeys(rep.ChangedSides) {
-			line("  %s now fights for %s", army, rep.ChangedSides[army].Title())
+			if by := capturedBy(rep, army); by != "" {
+				line("  %s is captured by %s and is controlled by %s until it has counted 2 days (4.5)", army, by, rep.ChangedSides[army].Title())
+				continue
+			}
+			line("  %s is liberated and fights for %s again (4.5)", army, rep.ChangedSides[army].Title())
 		}
 	}
 	if len(rep.DestroyedSites) > 0 {
@@ -123,6 +145,44 @@ func Render(c *Campaign, t *Turn, rep *Report) string {
 		line("  %s wins.", rep.Winner.Title())
 	}
 	return b.String()
+}
+
+// transferFate says what became of troops sent to an army in a battle (T3).
+func transferFate(rep *Report, to string) string {
+	for _, s := range rep.Settled {
+		switch {
+		case slices.Contains(s.Winners, to):
+			return fmt.Sprintf(", which won the battle at %s and gets them (T3)", s.Battle.Square)
+		case slices.Contains(s.Losers, to):
+			return fmt.Sprintf(", which lost the battle at %s: the troops are lost with it (3.2.4.3.3)", s.Battle.Square)
+		}
+	}
+	for _, b := range rep.Battles {
+		if slices.Contains(b.Armies, to) {
+			return fmt.Sprintf(", which fights at %s next turn: they wait for the battle's end (T3)", b.Square)
+		}
+	}
+	return ""
+}
+
+// removal says why an army left the map: killed, or destroyed empty (4.3, B9).
+func removal(rep *Report, army string) string {
+	for _, s := range rep.Settled {
+		if k := s.Kill; k != nil && k.Success && k.Target == army {
+			return fmt.Sprintf(": killed by %s at %s (4.3)", k.By, s.Battle.Square)
+		}
+	}
+	return ": destroyed, with no troops left (4.3.1, B9)"
+}
+
+// capturedBy names the army that captured army this turn, or "".
+func capturedBy(rep *Report, army string) string {
+	for _, s := range rep.Settled {
+		if c := s.Capture; c != nil && c.Success && c.Target == army {
+			return c.By
+		}
+	}
+	return ""
 }
 
 func last(route []domain.Square, fallback domain.Square) domain.Square {

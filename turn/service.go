@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/coalition-wargame/coalition/cards"
 	"github.com/coalition-wargame/coalition/domain"
 )
 
@@ -27,6 +28,9 @@ type Options struct {
 	// before every lock; BackupKeep copies are kept (10 by default).
 	BackupDir  string
 	BackupKeep int
+	// Cards is the card catalogue troop lists are checked against: the data shipped in the
+	// program (cards.Load) by default. The judges' corrections are put over it.
+	Cards *cards.Catalogue
 }
 
 // Service is the turn workflow: accounts and roles, campaigns, posts, battle results, the
@@ -42,6 +46,7 @@ type Service struct {
 		sync.Once
 		hash string
 	}
+	cat catalogue
 }
 
 // NewService makes a service on a store.
