@@ -1,0 +1,104 @@
+package refengine_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/internal/refengine"
+	"github.com/coalition-wargame/coalition/scenario"
+	"github.com/coalition-wargame/coalition/turn"
+)
+
+// report dresses a reference result as a lock report, so that scenario.Compare (the shared
+// check-scenarios comparison) can judge it.
+func report(r *refengine.Result) *turn.Report {
+	rep := &turn.Report{
+		Positions:      r.Positions,
+		Partial:        r.Partial,
+		Days:           r.Days,
+		Alive:          r.Alive,
+		DestroyedSites: r.DestroyedSites,
+		Removed:        r.Removed,
+		ChangedSides:   r.ChangedSides,
+		Battles:        []turn.Battle{},
+		Rejected:       []domain.Rejection{},
+	}
+	for _, b := range r.Battles {
+		tb := turn.Battle{Square: b.Square, Armies: b.Armies, Kind: b.Kind}
+		if b.Attacker != "" {
+			a := b.Attacker
+			tb.Attacker = &a
+		}
+		rep.Battles = append(rep.Battles, tb)
+	}
+	for _, x := range r.Rejected {
+		rep.Rejected = append(rep.Rejected, domain.Rejection{Army: x.Army, Post: x.Post, Line: x.Line, Code: x.Code})
+	}
+	if r.Winner != "" {
+		w := r.Winner
+		rep.Winner = &w
+	}
+	return rep
+}
+
+// runScenario plays a scenario through the reference engine and returns each turn's result.
+func runScenario(sc *scenario.Scenario) ([]*refengine.Result, error) {
+	m := sc.Map
+	var out []*refengine.Result
+	for i, t := range sc.Turns {
+		next, res, err := refengine.Run(m, refengine.Input{Seed: domain.ScenarioSeed(sc.File.Seed, i), Posts: t.Posts, Lock: t.Lock, Transfers: t.Transfers, Results: t.Results})
+		if err != nil {
+			return out, err
+		}
+		out = append(out, res)
+		m = next
+	}
+	return out, nil
+}
+
+// TestScenarios plays every rule scenario of the project (testdata/scenarios, and the shared
+// public ones) through the reference engine and checks each expect block as check-scenarios
+// does: the reference must agree with every expectation the project has written down, and
+// with the pending ones it proposes (testdata/scenarios/pending/*.json.pending).
+func TestScenarios(t *testing.T) {
+	var files []string
+	for _, root := range []string{"../../testdata/scenarios", "/work/shared/scenarios"} {
+		filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && (strings.HasSuffix(path, ".json") || strings.HasSuffix(path, ".json.pending")) {
+				files = append(files, path)
+			}
+			return nil
+		})
+	}
+	if len(files) == 0 {
+		t.Fatal("no scenarios found")
+	}
+	for _, path := range files {
+		t.Run(strings.TrimPrefix(path, "../../testdata/scenarios/"), func(t *testing.T) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc, err := scenario.Parse(data)
+			if err != nil {
+				t.Fatalf("parse: %v", err)
+			}
+			res, err := runScenario(sc)
+			if err != nil {
+				t.Fatalf("run: %v", err)
+			}
+			for i, tin := range sc.Turns {
+				diffs, err := scenario.Compare(i, tin.Expect, report(res[i]))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, d := range diffs {
+					t.Error(d)
+				}
+			}
+		})
+	}
+}

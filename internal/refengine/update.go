@@ -1,0 +1,391 @@
+package refengine
+
+import (
+	"slices"
+
+	"github.com/coalition-wargame/coalition/domain"
+)
+
+// update is the movement judge's update after the battles (3.1, docs/RANDOMNESS.md §7):
+// transfers (T3), days (D1, D2), healing (D3–D5, 4.5), sites destroyed (D7), the win (D8),
+// then the mercenaries' abilities (6.1.2).
+func (l *lock) update() {
+	l.deliverTransfers()
+	counted := l.countDays()
+	l.recordLosses()
+	for _, name := range counted {
+		l.heal(l.army(name))
+	}
+	l.destroySites()
+	l.decide(counted)
+	l.defendersHeal()
+}
+
+// deliverTransfers carries out the accepted transfers (T3, 3.2.4.3).
+func (l *lock) deliverTransfers() {
+	for _, ord := range l.transfers {
+		if ord.detail == nil {
+			continue // R8: no detail, no troops
+		}
+		s := l.army(ord.army)
+		if s == nil || s.Troops == nil {
+			continue
+		}
+		rname := ""
+		for n := range l.start {
+			if domain.SameName(n, ord.o.Target) {
+				rname = n
+			}
+		}
+		r := l.army(rname)
+		// the sender's troops as they were, for creatures new to the receiver (T2)
+		protos := slices.Clone(s.Troops)
+		give := func() {
+			for _, c := range sortedKeys(ord.detail) {
+				if t := s.Troop(c); t != nil {
+					n := min(ord.detail[c], t.Alive)
+					t.Alive -= n
+					t.Full -= n // T2: "Troops sent lower the sender's full count"
+				}
+			}
+		}
+		f := l.fighting[rname]
+		switch {
+		case f != nil:
+			// 3.2.4.3.3: the receiver in battle gets them at the end of the battle if it wins;
+			// if it loses they are killed. Nobody won: they wait (B2).
+			give()
+			switch {
+			case r == nil:
+			case !f.decided:
+				r.Incoming = append(r.Incoming, domain.Shipment{From: s.Name, Creatures: ord.detail, WinOnly: true, Troops: protos})
+			case slices.Contains(f.winners, rname):
+				receive(r, ord.detail, protos)
+			}
+		case r == nil:
+			give() // the receiver was destroyed (B9): the troops are lost with it
+		case r.At != l.start[rname]:
+			// 3.2.4.1 / T3: the receiver moved away: the transfer is cancelled.
+			l.reject(s.Name, ord.post.ID, ord.line, domain.CodeTransferCancelled)
+		case l.enemyWith(r):
+			// 3.2.4.3.2: attacked this turn, it gets them when that battle is settled.
+			give()
+			r.Incoming = append(r.Incoming, domain.Shipment{From: s.Name, Creatures: ord.detail, Troops: protos})
+		default:
+			give()
+			receive(r, ord.detail, protos) // 3.2.4.3.1
+		}
+	}
+}
+
+// enemyWith reports whether an enemy ends the turn in a's square.
+func (l *lock) enemyWith(a *domain.Army) bool {
+	for _, o := range l.armiesAt(a.At) {
+		if domain.Enemy(o.Side, a.Side) {
+			return true
+		}
+	}
+	return false
+}
+
+// countDays counts every army's day (D1, D2, R19, R20) and returns the armies that counted
+// one, in map order.
+func (l *lock) countDays() []string {
+	var counted []string
+	for i := range l.m.Armies {
+		a := &l.m.Armies[i]
+		// D1: "Leaving the square resets its count to 0."
+		if a.At != l.start[a.Name] {
+			if l.in.Align.WoundsKeepTheirDay {
+				a.Days, a.WinDays = 0, 0
+			} else {
+				l.resetCount(a)
+			}
+		}
+		f := l.fighting[a.Name]
+		// D1: an army that an enemy ended the turn with does not count; an army whose battle
+		// was settled at this update counts only if it won.
+		blocked := l.enemyWith(a) || (f != nil && f.decided && !slices.Contains(f.winners, a.Name))
+		// R20 / 4.5: a partially converted army counts wherever it stands while it neither
+		// moves nor fights, whatever side captured it ("If it wins or is not attacked, and
+		// counts 2 days": as D1 has it, a battle won at this update does not stop the count,
+		// one lost does); at 2 it is fully converted, and healed on a base or town.
+		if c := a.Capture; c != nil && !c.Converted {
+			capturedStaying := l.in.Align.CapturedStayingCounts && f != nil && l.res.ChangedSides[a.Name] == a.Side && a.At == l.start[a.Name] && !l.enemyWith(a)
+			if (a.At != l.start[a.Name] || blocked) && !capturedStaying {
+				continue
+			}
+			a.Days++
+			if a.Days >= 2 {
+				c.Converted = true
+				if s := l.m.SiteAt(a.At); s != nil && !s.Destroyed {
+					healAll(a)
+				}
+			}
+			continue
+		}
+		if a.Side == domain.Mercenary {
+			l.resetCount(a) // D2: mercenaries count no days
+			continue
+		}
+		if blocked || (l.in.Align.MovedWinnerCountsNoDay && l.movedWinners[a.Name]) {
+			continue
+		}
+		if !l.countable(a) {
+			l.resetCount(a)
+			continue
+		}
+		a.Days++
+		counted = append(counted, a.Name)
+	}
+	return counted
+}
+
+func (l *lock) resetCount(a *domain.Army) {
+	a.Days, a.WinDays = 0, 0
+	for i := range a.Troops {
+		a.Troops[i].Wounds = nil // every loss now dates from before the count (day 0)
+	}
+}
+
+// countable is D2: where an army may count days.
+func (l *lock) countable(a *domain.Army) bool {
+	s := l.m.SiteAt(a.At)
+	if s == nil || s.Destroyed || !a.Side.IsTeam() {
+		return false // R19: a destroyed site counts no days
+	}
+	switch {
+	case a.Side == domain.Phyrexia && s.Kind == domain.Portal && s.Side == domain.Phyrexia:
+		return true
+	case a.Side == domain.Coalition && s.Kind == domain.Base && s.Side == domain.Coalition && a.HasColor(s.Color):
+		return true
+	case s.Kind == domain.Town && a.Rank.Lowest():
+		return true
+	case (s.Kind == domain.Base || s.Kind == domain.Portal) && s.Side == a.Side.Opponent():
+		return true // 1.7.1: to destroy it
+	case s.Side == a.Side && s.WinCondition && l.allWinConditionsDestroyed(a.Side.Opponent()):
+		return true // 1.7.2
+	}
+	return false
+}
+
+// allWinConditionsDestroyed reports whether side has win-condition sites and every one of them
+// is destroyed (1.7.2, D2).
+func (l *lock) allWinConditionsDestroyed(side domain.Side) bool {
+	n := 0
+	for _, s := range l.m.Sites {
+		if s.Side == side && s.WinCondition {
+			n++
+			if !s.Destroyed {
+				return false
+			}
+		}
+	}
+	return n > 0
+}
+
+// recordLosses files the losses of this lock's battles under the day they belong to (D1):
+// the day counted at this update, else the count as it stands.
+func (l *lock) recordLosses() {
+	for _, name := range sortedKeys(l.lost) {
+		a := l.army(name)
+		if a == nil || a.Days == 0 {
+			continue // day 0: lost before the count began, which the troop's full count tells
+		}
+		for _, c := range sortedKeys(l.lost[name]) {
+			n := l.lost[name][c]
+			t := a.Troop(c)
+			if t == nil || n == 0 {
+				continue
+			}
+			i := slices.IndexFunc(t.Wounds, func(w domain.Wound) bool { return w.Day == a.Days })
+			if i < 0 {
+				t.Wounds = append(t.Wounds, domain.Wound{Day: a.Days, Count: n})
+			} else {
+				t.Wounds[i].Count += n
+			}
+		}
+	}
+}
+
+// heal restores the losses an army's count has earned (D3, D4, D5).
+func (l *lock) heal(a *domain.Army) {
+	s := l.m.SiteAt(a.At)
+	k := a.Days
+	switch {
+	case a.Side == domain.Phyrexia && (s.Kind == domain.Portal && s.Side == domain.Phyrexia || s.Kind == domain.Town && a.Rank.Lowest()):
+		// D3 / D5: at counts 2, 4, 6 … every loss but those of the latest counted day.
+		if k%2 == 0 {
+			restore(a, func(t *domain.Troop, day int) bool { return day < k })
+		}
+	case a.Side == domain.Coalition && s.Kind == domain.Base && s.Side == domain.Coalition && a.HasColor(s.Color):
+		// D4: a loss of counted day d heals at count d+1 if the creature shares the base's
+		// colour, else at d+2.
+		restore(a, func(t *domain.Troop, day int) bool {
+			if t.HasColor(s.Color) {
+				return day <= k-1
+			}
+			return day <= k-2
+		})
+	case a.Side == domain.Coalition && s.Kind == domain.Town && a.Rank.Lowest():
+		// D5: as D4 with no base colour.
+		restore(a, func(t *domain.Troop, day int) bool { return day <= k-2 })
+	}
+}
+
+// restore heals the losses of the days ok says, day 0 being the losses from before the count.
+// A slot never holds more troops alive than its size (2.1: "these numbers are maximums"), even
+// when a creature received in a transfer shares it (R9; the project's reading).
+func restore(a *domain.Army, ok func(t *domain.Troop, day int) bool) {
+	for i := range a.Troops {
+		t := &a.Troops[i]
+		wounded := 0
+		for _, w := range t.Wounds {
+			wounded += w.Count
+		}
+		heal := 0
+		if before := t.Full - t.Alive - wounded; before > 0 && ok(t, 0) {
+			heal += before
+		}
+		var keep []domain.Wound
+		for _, w := range t.Wounds {
+			if ok(t, w.Day) {
+				heal += w.Count
+			} else {
+				keep = append(keep, w)
+			}
+		}
+		t.Wounds = keep
+		t.Alive = min(t.Alive+heal, t.Full, t.Alive+slotRoom(a, t.Slot))
+	}
+}
+
+// slotRoom is how many more troops slot can hold alive (2.1).
+func slotRoom(a *domain.Army, slot int) int {
+	n := domain.SlotCapacity(slot)
+	for _, t := range a.Troops {
+		if t.Slot == slot {
+			n -= t.Alive
+		}
+	}
+	return max(n, 0)
+}
+
+func healAll(a *domain.Army) {
+	restore(a, func(*domain.Troop, int) bool { return true })
+}
+
+// destroySites is D7 / 1.7.1: a base or portal is destroyed at the update after an enemy army
+// has counted 4 days on it and then stayed on it a whole turn; R19: it counts no more days.
+func (l *lock) destroySites() {
+	for i := range l.m.Sites {
+		s := &l.m.Sites[i]
+		if s.Destroyed || s.Kind == domain.Town {
+			continue
+		}
+		for _, a := range l.armiesAt(s.At) {
+			if a.Side.IsTeam() && a.Side == s.Side.Opponent() && l.start[a.Name] == s.At && l.startDays[a.Name] >= 4 {
+				s.Destroyed = true
+			}
+		}
+		if s.Destroyed {
+			for _, a := range l.armiesAt(s.At) {
+				l.resetCount(a)
+			}
+		}
+	}
+}
+
+// decide is D8: win-condition days (R23) and the two ways to win.
+func (l *lock) decide(counted []string) {
+	for _, name := range counted {
+		a := l.army(name)
+		s := l.m.SiteAt(a.At)
+		if s != nil && !s.Destroyed && s.Side == a.Side && s.WinCondition && a.Days > 0 && l.allWinConditionsDestroyed(a.Side.Opponent()) {
+			a.WinDays++
+		}
+	}
+	if l.m.Winner != "" {
+		return
+	}
+	// 1.7.2: 4 days on an own win condition once every enemy win condition is destroyed.
+	for i := range l.m.Armies {
+		a := &l.m.Armies[i]
+		if a.Side.IsTeam() && a.WinDays >= 4 {
+			l.m.Winner = a.Side
+			return
+		}
+	}
+	// 1.7.3: a side that had an army of rank Captain/Evincar or above and has none left
+	// loses; R22: both at once, nobody wins.
+	var lost []domain.Side
+	for _, side := range l.m.Leaders {
+		if !side.IsTeam() {
+			continue
+		}
+		if !slices.ContainsFunc(l.m.Armies, func(a domain.Army) bool { return a.Side == side && a.Rank.Leader() }) {
+			lost = append(lost, side)
+		}
+	}
+	if len(lost) == 1 {
+		l.m.Winner = lost[0].Opponent()
+	}
+}
+
+// defendersHeal: 6.1.2, a town defender heals 500 soldiers for every turn it spends in its
+// home town, lowest rank first (the mercenary package's reading: it stood on its home town
+// when the turn opened, stands there now, and no enemy is with it).
+func (l *lock) defendersHeal() {
+	for i := range l.m.Armies {
+		a := &l.m.Armies[i]
+		if a.Side != domain.Mercenary || a.Faction != domain.TownDefender || a.Home == "" || a.Troops == nil {
+			continue
+		}
+		home := l.m.Site(a.Home)
+		if home == nil || home.Kind != domain.Town || l.start[a.Name] != home.At || a.At != home.At || l.enemyWith(a) {
+			continue
+		}
+		n := 500
+		for slot := 1; slot <= domain.Slots && n > 0; slot++ {
+			for j := range a.Troops {
+				t := &a.Troops[j]
+				if t.Slot == slot && t.Alive < t.Full && n > 0 {
+					k := min(n, t.Full-t.Alive)
+					t.Alive += k
+					n -= k
+				}
+			}
+		}
+	}
+}
+
+// declareWar: 6.2.2, a random theme army (not the ocean one, not already at war) goes to war
+// with the team that did not score the kill, and heals a quarter of each rank once.
+func (l *lock) declareWar(killed string, killer domain.Side) {
+	ocean := ""
+	for _, a := range l.m.Armies {
+		if a.Side == domain.Mercenary && a.Faction == domain.Theme && a.Ocean {
+			ocean = a.Name
+		}
+	}
+	var cands []string
+	for _, a := range l.m.Armies {
+		if a.Side != domain.Mercenary || a.Faction != domain.Theme || a.AtWar != "" {
+			continue
+		}
+		if a.Name == ocean || (ocean == "" && l.m.Terrain.At(a.At) == domain.Ocean) {
+			continue
+		}
+		cands = append(cands, a.Name)
+	}
+	if len(cands) == 0 {
+		return
+	}
+	slices.Sort(cands)
+	a := l.army(cands[l.draws.Intn("theme-at-war:"+domain.NameKey(killed), len(cands))])
+	a.AtWar = killer.Opponent()
+	for i := range a.Troops {
+		t := &a.Troops[i]
+		t.Alive = min(t.Full, t.Alive+t.Full/4)
+	}
+}
