@@ -44,6 +44,8 @@ type Options struct {
 	Health func(context.Context) error
 	// Registry receives the metrics; a fresh registry by default.
 	Registry *prometheus.Registry
+	// Pages serves the web pages at "/" and "/assets/*" (package web); none when nil.
+	Pages http.Handler
 }
 
 // Body limits: a post is at most 20 KB of text; a campaign with its map or a scenario is
@@ -143,6 +145,13 @@ func (s *Server) routes() {
 	e.HEAD("/healthz", s.health)
 	e.GET("/metrics", echoprometheus.NewHandlerWithConfig(echoprometheus.HandlerConfig{Gatherer: s.opt.Registry}))
 	e.GET("/api/openapi.yaml", func(c echo.Context) error { return c.Blob(http.StatusOK, "application/yaml", Spec) })
+	if s.opt.Pages != nil {
+		pages := echo.WrapHandler(s.opt.Pages)
+		for _, p := range []string{"/", "/assets/*"} {
+			e.GET(p, pages)
+			e.HEAD(p, pages)
+		}
+	}
 
 	e.POST("/api/login", s.login, small, v)
 	e.GET("/api/me", s.me, id, v)

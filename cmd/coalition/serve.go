@@ -21,6 +21,7 @@ import (
 	"github.com/coalition-wargame/coalition/api"
 	"github.com/coalition-wargame/coalition/store"
 	"github.com/coalition-wargame/coalition/turn"
+	"github.com/coalition-wargame/coalition/web"
 )
 
 // env returns the environment variable name, or def when it is unset.
@@ -145,7 +146,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 			trusted = append(trusted, p)
 		}
 	}
-	srv, err := api.New(svc, api.Options{Key: key, Clock: now, Log: c.log, TrustedProxies: trusted, Health: st.Ping})
+	srv, err := api.New(svc, api.Options{Key: key, Clock: now, Log: c.log, TrustedProxies: trusted, Health: st.Ping, Pages: web.Handler()})
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,516 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// The browser tests drive Debian's chromium (headless, STACK-NOTES) against the real program
+// started by run on a random port: the pages served by `coalition serve` itself, the API
+// behind them, the demo campaign. Without chromium they skip, unless CI=true.
+
+// chromiumPath finds the browser: $CHROMIUM, or chromium on the PATH.
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// artifacts is where screenshots go: $ARTIFACTS_DIR, or testdata/artifacts (ignored by git).
+func artifacts(t *testing.T) string {
+	dir := os.Getenv("ARTIFACTS_DIR")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "testdata", "artifacts")
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(abs, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}
+
+// browser starts a headless chromium with a fresh profile for one test.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromiumPath()
+	if path == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("chromium is not installed and CI=true: the browser tests must run (apt-get install -y chromium)")
+		}
+		t.Skip("chromium is not installed (apt-get install -y chromium): skipping the browser tests")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting chromium (%s): %v", path, err)
+	}
+	return ctx
+}
+
+// tab is one browser tab of a test, with the page errors it has seen.
+type tab struct {
+	t    *testing.T
+	ctx  context.Context
+	name string
+	mu   sync.Mutex
+	errs []string
+}
+
+// newTab opens a tab; every script exception and console error in it fails the test.
+func newTab(t *testing.T, b context.Context, name string) *tab {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(b)
+	t.Cleanup(cancel)
+	p := &tab{t: t, ctx: ctx, name: name}
+	err := chromedp.Listen(ctx, func(ev any) {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		switch ev := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			p.errs = append(p.errs, "exception: "+ev.ExceptionDetails.Text+" "+describeException(ev.ExceptionDetails))
+		case *cdplog.EventEntryAdded:
+			// A refused request (4xx) is the server speaking, which the pages show; anything
+			// else logged as an error (a CSP violation, a script error) is a defect.
+			if ev.Entry.Level == cdplog.EntryLevelError && ev.Entry.Source != cdplog.EntrySourceNetwork {
+				p.errs = append(p.errs, fmt.Sprintf("console %s: %s", ev.Entry.Source, ev.Entry.Text))
+			}
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.ConsoleAPICalledTypeError {
+				p.errs = append(p.errs, "console.error called")
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		for _, e := range p.errs {
+			t.Errorf("%s tab: %s", name, e)
+		}
+	})
+	return p
+}
+
+func describeException(d *runtime.ExceptionDetails) string {
+	if d == nil || d.Exception == nil {
+		return ""
+	}
+	return d.Exception.Description + fmt.Sprintf(" (%s:%d)", d.URL, d.LineNumber)
+}
+
+// do runs actions with a time limit; on failure it saves a screenshot and stops the test.
+func (p *tab) do(what string, steps ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		p.fail(what, err)
+	}
+}
+
+func (p *tab) fail(what string, err error) {
+	p.t.Helper()
+	p.shot("failure-" + strings.ReplaceAll(p.t.Name(), "/", "-") + "-" + p.name)
+	p.t.Fatalf("%s (%s tab): %v", what, p.name, err)
+}
+
+// eval evaluates a JavaScript expression in the page.
+func eval[T any](p *tab, expr string) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		p.fail("evaluating "+expr, err)
+	}
+	return v
+}
+
+// until waits for a JavaScript expression to be true. (chromedp.Poll builds its predicate
+// with new Function, which the pages' Content-Security-Policy rightly refuses.)
+func (p *tab) until(what, expr string) {
+	p.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!("+expr+")"))
+		cancel()
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			if err == nil {
+				err = fmt.Errorf("still false after 20s: %s", expr)
+			}
+			p.fail("waiting for "+what, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// shot saves a screenshot of the whole page as NAME.png in the artifacts folder.
+func (p *tab) shot(name string) string {
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		p.t.Logf("screenshot %s: %v", name, err)
+		return ""
+	}
+	file := filepath.Join(artifacts(p.t), name+".png")
+	if err := os.WriteFile(file, buf, 0o644); err != nil {
+		p.t.Errorf("saving %s: %v", file, err)
+	}
+	p.t.Logf("screenshot: %s", file)
+	return file
+}
+
+// open loads the application at path and waits until the map is drawn.
+func (p *tab) open(base, path string) {
+	p.t.Helper()
+	p.do("opening "+path, chromedp.Navigate(base+path))
+	p.until("the map", `document.body.dataset.ready === 'true' && document.querySelectorAll('#map .army').length > 0`)
+}
+
+// login logs in through the form in the page's header.
+func (p *tab) login(name, password string) {
+	p.t.Helper()
+	p.do("logging in as "+name,
+		chromedp.SendKeys(chromedp.ID("login-name"), name),
+		chromedp.SendKeys(chromedp.ID("login-password"), password),
+		chromedp.Click(chromedp.CSS(`#login button[type="submit"]`)),
+		chromedp.WaitVisible(chromedp.ID("who")))
+}
+
+// demo is a server running the demo campaign, with its accounts' passwords.
+type demo struct {
+	*server
+	passwords map[string]string
+}
+
+var demoAccount = regexp.MustCompile(`(?m)^  (\S.*?)\s+(\S{12,})\s+\S`)
+
+func startDemo(t *testing.T) *demo {
+	s := startServer(t, "--demo", "--lock-tick", "off")
+	d := &demo{server: s, passwords: map[string]string{}}
+	for _, m := range demoAccount.FindAllStringSubmatch(s.stdout.String(), -1) {
+		d.passwords[m[1]] = m[2]
+	}
+	if d.passwords["Hanna"] == "" || d.passwords["Barrin"] == "" {
+		t.Fatalf("no demo passwords in:\n%s", s.stdout.String())
+	}
+	return d
+}
+
+type mapArmy struct {
+	Name, Side, At string
+}
+
+type mapView struct {
+	Turn    int
+	Terrain [][]string
+	Sites   []struct{ At string }
+	Armies  []mapArmy
+}
+
+func (d *demo) currentMap(t *testing.T) mapView {
+	var m mapView
+	d.call("GET", "/api/campaigns/1/map", "", nil, http.StatusOK, &m)
+	return m
+}
+
+// freeSquare is an empty plains square two steps east or west of the army, no site on it.
+func freeSquare(t *testing.T, m mapView, army string) (from, to string) {
+	t.Helper()
+	var at string
+	used := map[string]bool{}
+	for _, a := range m.Armies {
+		used[a.At] = true
+		if a.Name == army {
+			at = a.At
+		}
+	}
+	for _, s := range m.Sites {
+		used[s.At] = true
+	}
+	var col int
+	var row byte
+	if _, err := fmt.Sscanf(at, "%d%c", &col, &row); err != nil {
+		t.Fatalf("%s is at %q: %v", army, at, err)
+	}
+	for _, dc := range []int{2, -2, 1, -1, 3, -3} {
+		c := col + dc
+		if c < 1 || c > len(m.Terrain[0]) {
+			continue
+		}
+		sq := fmt.Sprintf("%d%c", c, row)
+		if !used[sq] && m.Terrain[row-'A'][c-1] == "plains" {
+			return at, sq
+		}
+	}
+	t.Fatalf("no free square near %s at %s", army, at)
+	return "", ""
+}
+
+// TestBrowserOrderByClickAndLock is the player's and the judge's evening: Hanna logs in,
+// chooses her army and clicks its destination on the map, sees the line accepted as she
+// goes and posts it; Barrin, the movement judge, is refused an extension beyond the cap
+// (the server's words shown), then locks the turn from his console; Hanna's page, never
+// reloaded, redraws her army on its new square.
+func TestBrowserOrderByClickAndLock(t *testing.T) {
+	b := browser(t)
+	d := startDemo(t)
+	from, to := freeSquare(t, d.currentMap(t), "Hanna")
+
+	hanna := newTab(t, b, "player")
+	hanna.open(d.base, "/?poll=300")
+	hanna.shot("map")
+	hanna.login("Hanna", d.passwords["Hanna"])
+	hanna.do("opening the order desk", chromedp.Click(chromedp.CSS(`#tabs a[href="#orders"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#my-armies button[data-army="Hanna"]`)))
+	hanna.do("marking the page", chromedp.Evaluate[chromedp.Void](`window.notReloaded = true`))
+	hanna.do("choosing Hanna's army", chromedp.Click(chromedp.CSS(`#my-armies button[data-army="Hanna"]`)))
+	hanna.until("the army chosen", `document.querySelector('#map .army.selected[data-army="Hanna"]')`)
+	hanna.do("clicking the destination "+to, chromedp.Click(chromedp.CSS(`#map rect[data-sq="`+to+`"]`)))
+	line := "Hanna: " + from + " > " + to
+	hanna.until("the line written", `document.querySelector('#order-text').value.trim() === `+jsString(line))
+	hanna.until("the line checked and accepted", `document.querySelector('#order-check li[data-status="accepted"]')`)
+	hanna.until("the arrow on the map", `document.querySelector('#map .orders polyline.accepted')`)
+	hanna.do("posting", chromedp.Click(chromedp.ID("order-post")))
+	hanna.until("the post confirmed", `/Posted as post \d+/.test(document.querySelector('#order-done').textContent)`)
+	hanna.until("the post listed", `document.querySelector('#my-posts li.post pre') && document.querySelector('#my-posts li.post pre').textContent.includes(`+jsString(line)+`)`)
+	hanna.shot("order-desk")
+
+	barrin := newTab(t, b, "judge")
+	barrin.open(d.base, "/")
+	barrin.login("Barrin", d.passwords["Barrin"])
+	barrin.do("opening the judge console", chromedp.Click(chromedp.CSS(`#tabs a[href="#judge"]`)), chromedp.WaitVisible(chromedp.ID("lock-form")))
+	barrin.do("asking for too long an extension",
+		chromedp.SetValue(chromedp.ID("extend-hours"), "100"),
+		chromedp.SendKeys(chromedp.ID("extend-reason"), "too long"),
+		chromedp.Click(chromedp.CSS(`#extend-form button`)))
+	barrin.until("the server's refusal shown", `document.querySelector('#judge-turn').parentElement.querySelector('.notice.error') && /may be extended by at most/.test(document.querySelector('#judge-turn').parentElement.querySelector('.notice.error').textContent)`)
+	barrin.do("locking the turn",
+		chromedp.SendKeys(chromedp.ID("lock-reason"), "browser test"),
+		chromedp.Click(chromedp.ID("lock-now")))
+	barrin.until("the lock confirmed", `/Turn 1 is locked/.test(document.querySelector('#judge-turn').parentElement.textContent)`)
+	barrin.until("the lock report shown", `document.querySelector('#report-text') && document.querySelector('#report-text').textContent.length > 0`)
+	barrin.shot("judge-console")
+
+	hanna.until("Hanna redrawn on "+to+" without a reload", `window.notReloaded === true && document.querySelector('#map .army[data-army="Hanna"]').dataset.sq === `+jsString(to))
+	hanna.until("the turn slider at turn 2", `document.querySelector('#turn').max === '2' && !document.querySelector('#turn').disabled`)
+	if got := d.currentMap(t); got.Turn != 2 {
+		t.Fatalf("the server's map is at turn %d after the lock", got.Turn)
+	}
+	hanna.do("back to the map tab", chromedp.Click(chromedp.CSS(`#tabs a[href="#map"]`)))
+	// The slider shows turn 1 with its move as an arrow.
+	hanna.do("showing turn 1", chromedp.SetValue(chromedp.ID("turn"), "1"), chromedp.Evaluate[chromedp.Void](`document.querySelector('#turn').dispatchEvent(new Event('input'))`))
+	hanna.until("turn 1's move drawn", `document.querySelectorAll('#map .moves polyline').length >= 1 && document.querySelector('#map .army[data-army="Hanna"]').dataset.sq === `+jsString(from))
+	hanna.shot("map-turn-1-moves")
+}
+
+// TestBrowserKeyboardOrder drives the order desk without the mouse: focus the army's marker,
+// Enter starts its line, the destination is typed, Tab reaches the post button (its focus
+// visible) and Enter posts; Tab and Enter withdraw it again.
+func TestBrowserKeyboardOrder(t *testing.T) {
+	b := browser(t)
+	d := startDemo(t)
+	from, to := freeSquare(t, d.currentMap(t), "Hanna")
+	p := newTab(t, b, "keyboard")
+	p.open(d.base, "/#orders")
+	p.login("Hanna", d.passwords["Hanna"])
+	p.until("the order desk", `location.hash === '#orders' && document.querySelector('#my-armies button[data-army="Hanna"]')`)
+	p.do("focusing Hanna's marker and pressing Enter", chromedp.Focus(chromedp.CSS(`#map .army[data-army="Hanna"]`)), pressEnter)
+	p.until("the line started in the box, which has the focus", `document.activeElement.id === 'order-text' && document.activeElement.value === `+jsString("Hanna: "+from+" > "))
+	p.do("typing the destination", chromedp.KeyEvent(to))
+	p.until("the line accepted", `document.querySelector('#order-check li[data-status="accepted"]')`)
+	for i := 0; i < 8 && eval[string](p, `document.activeElement.id`) != "order-post"; i++ {
+		p.do("pressing Tab", chromedp.KeyEvent("\t"))
+	}
+	if id := eval[string](p, `document.activeElement.id`); id != "order-post" {
+		t.Fatalf("Tab from the box never reached the post button (the focus is on %q)", id)
+	}
+	if style := eval[string](p, `getComputedStyle(document.activeElement).outlineStyle`); style == "none" {
+		t.Errorf("the focused post button shows no focus outline")
+	}
+	p.do("pressing Enter", chromedp.KeyEvent("\r"))
+	p.until("the post confirmed", `/Posted as post \d+/.test(document.querySelector('#order-done').textContent)`)
+	for i := 0; i < 8 && !eval[bool](p, `(document.activeElement.getAttribute('aria-label') || '').startsWith('Withdraw post')`); i++ {
+		p.do("pressing Tab", chromedp.KeyEvent("\t"))
+	}
+	p.do("pressing Enter on Withdraw", chromedp.KeyEvent("\r"))
+	p.until("the post withdrawn", `/withdrawn/.test(document.querySelector('#order-done').textContent) && !document.querySelector('#my-posts li.post')`)
+	var posts []struct {
+		WithdrawnAt *time.Time `json:"withdrawn_at"`
+	}
+	d.call("GET", "/api/campaigns/1/turns/1/posts", d.login("Hanna", d.passwords["Hanna"]), nil, http.StatusOK, &posts)
+	if len(posts) != 1 || posts[0].WithdrawnAt == nil {
+		t.Fatalf("the server has %d posts, want the one withdrawn: %+v", len(posts), posts)
+	}
+}
+
+// TestBrowserPageWeight loads the map page as a visitor and weighs every request of the
+// first round: under 200 KB in all, and nothing from another host.
+func TestBrowserPageWeight(t *testing.T) {
+	b := browser(t)
+	d := startDemo(t)
+	p := newTab(t, b, "visitor")
+	host := strings.TrimPrefix(d.base, "http://")
+	var mu sync.Mutex
+	urls := map[network.RequestID]string{}
+	size := map[network.RequestID]float64{}
+	if err := chromedp.Listen(p.ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch ev := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			urls[ev.RequestID] = ev.Request.URL
+		case *network.EventLoadingFinished:
+			size[ev.RequestID] = ev.EncodedDataLength
+		case *network.EventLoadingFailed:
+			size[ev.RequestID] = 0
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	p.open(d.base, "/")
+	// The first round is over when every request has finished and nothing new starts.
+	for quiet := 0; quiet < 10; time.Sleep(50 * time.Millisecond) {
+		mu.Lock()
+		done := len(size) == len(urls)
+		mu.Unlock()
+		if done {
+			quiet++
+		} else {
+			quiet = 0
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	var total float64
+	var lines []string
+	for id, u := range urls {
+		pu, err := url.Parse(u)
+		if err != nil || pu.Host != host {
+			t.Errorf("the page loads %s, which is not from the server %s", u, host)
+		}
+		total += size[id]
+		lines = append(lines, fmt.Sprintf("%8.0f  %s", size[id], u))
+	}
+	report := fmt.Sprintf("%d requests, %.0f bytes in all (budget 204800):\n%s\n", len(urls), total, strings.Join(lines, "\n"))
+	t.Log(report)
+	if err := os.WriteFile(filepath.Join(artifacts(t), "page-weight.txt"), []byte(report), 0o644); err != nil {
+		t.Error(err)
+	}
+	if len(urls) < 4 {
+		t.Fatalf("only %d requests recorded: the measure is broken", len(urls))
+	}
+	if total >= 200*1024 {
+		t.Errorf("the map page costs %.0f bytes, over the 200 KB budget", total)
+	}
+}
+
+// TestBrowserPhone shows the map and the order desk on a phone-sized screen (390 × 844): the
+// page is no wider than the screen (the map scrolls inside its frame) and the zoom buttons
+// change the map's size.
+func TestBrowserPhone(t *testing.T) {
+	b := browser(t)
+	d := startDemo(t)
+	p := newTab(t, b, "phone")
+	p.do("a phone-sized screen", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)))
+	p.open(d.base, "/")
+	if w := eval[bool](p, `document.documentElement.scrollWidth <= window.innerWidth`); !w {
+		t.Errorf("the page is wider than the phone's screen: %v > %v", eval[float64](p, `document.documentElement.scrollWidth`), eval[float64](p, `window.innerWidth`))
+	}
+	before := eval[float64](p, `document.querySelector('#map svg').getBoundingClientRect().width`)
+	p.do("zooming in", chromedp.Click(chromedp.ID("zoom-in")))
+	if after := eval[float64](p, `document.querySelector('#map svg').getBoundingClientRect().width`); after <= before {
+		t.Errorf("zooming in left the map %v wide (was %v)", after, before)
+	}
+	p.do("zooming back", chromedp.Click(chromedp.ID("zoom-out")))
+	p.shot("phone-map")
+	p.login("Hanna", d.passwords["Hanna"])
+	p.do("opening the order desk", chromedp.Click(chromedp.CSS(`#tabs a[href="#orders"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#my-armies button[data-army="Hanna"]`)))
+	if w := eval[bool](p, `document.documentElement.scrollWidth <= window.innerWidth`); !w {
+		t.Errorf("the order desk is wider than the phone's screen")
+	}
+	p.shot("phone-order-desk")
+}
+
+// TestBrowserRefusalShown shows the server's own words when it refuses something: a post
+// while the campaign is paused (409) appears with its problem detail.
+func TestBrowserRefusalShown(t *testing.T) {
+	b := browser(t)
+	d := startDemo(t)
+	judge := d.login("Barrin", d.passwords["Barrin"])
+	p := newTab(t, b, "player")
+	p.open(d.base, "/#orders")
+	p.login("Hanna", d.passwords["Hanna"])
+	p.until("the order desk", `document.querySelector('#order-text')`)
+	d.call("POST", "/api/campaigns/1/pause", judge, map[string]string{"reason": "the judges are away"}, http.StatusOK, nil)
+	p.do("typing an order", chromedp.SendKeys(chromedp.ID("order-text"), "Hanna: 1A > 2A"))
+	p.until("the refusal shown", `document.querySelector('#order-problem:not([hidden])') && /is paused \(the judges are away\)/.test(document.querySelector('#order-problem').textContent)`)
+	var raw json.RawMessage
+	body := d.call("POST", "/api/campaigns/1/posts/check", d.login("Hanna", d.passwords["Hanna"]), map[string]string{"text": "Hanna: 1A > 2A"}, http.StatusConflict, &raw)
+	var prob struct{ Detail string }
+	_ = json.Unmarshal(body, &prob)
+	if got := eval[string](p, `document.querySelector('#order-problem').textContent`); got != prob.Detail {
+		t.Errorf("the page shows %q, the server said %q", got, prob.Detail)
+	}
+}
+
+// pressEnter presses Enter as a key down and a key up. chromedp's KeyEvent also sends a char
+// event after the page has handled the key down; when that handler moved the focus to a text
+// box, the char would type a stray line break there, which no real keyboard does (a handled
+// key down cancels the character).
+var pressEnter = chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+	for _, typ := range []input.DispatchKeyEventType{input.DispatchKeyEventTypeRawKeyDown, input.DispatchKeyEventTypeKeyUp} {
+		if _, err := cdp.Call(ctx, t, input.DispatchKeyEvent, input.DispatchKeyEventParams{
+			Type: typ, Key: "Enter", Code: "Enter", WindowsVirtualKeyCode: 13, NativeVirtualKeyCode: 13,
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+})
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}

@@ -1,0 +1,238 @@
+// The judge console: lock now, extend, pause and resume (each with a reason, C1–C3), battle
+// results for the open turn, the lock reports (readable text and details) and the audit log.
+import { call, get } from './api.js';
+import { h, fill, when } from './util.js';
+
+let app, panel, els = {};
+
+function section(title, id, ...body) {
+  return h('section', { class: 'card', 'aria-labelledby': id }, h('h3', { id }, title), ...body);
+}
+
+function reasonField(id) {
+  return [h('label', { for: id }, 'Reason (recorded in the audit log)'), h('input', { id, name: 'reason', required: true, maxlength: 500, autocomplete: 'off' })];
+}
+
+export function mount(p, a) {
+  app = a;
+  panel = p;
+  els = {
+    state: h('dl', { class: 'facts' }),
+    actionsMsg: h('div', { role: 'status', hidden: true }),
+    results: h('div', { id: 'judge-results' }),
+    resultsMsg: h('div', { role: 'status', hidden: true }),
+    reportTurn: h('select', { id: 'report-turn' }),
+    report: h('div', { id: 'judge-report' }),
+    audit: h('tbody', {}),
+    auditMsg: h('div', { role: 'status', hidden: true }),
+  };
+  const lockForm = h('form', { id: 'lock-form', onsubmit: (e) => act(e, 'lock') }, reasonField('lock-reason'), h('button', { type: 'submit', id: 'lock-now' }, 'Lock the turn now'));
+  const extendForm = h('form', { id: 'extend-form', onsubmit: (e) => act(e, 'extend') },
+    h('label', { for: 'extend-hours' }, 'Hours to add (the campaign caps a turn’s extensions)'),
+    h('input', { id: 'extend-hours', name: 'hours', type: 'number', min: 0.5, max: 720, step: 0.5, value: 24, required: true }),
+    reasonField('extend-reason'), h('button', { type: 'submit' }, 'Extend the deadline and the lock'));
+  const pauseForm = h('form', { id: 'pause-form', onsubmit: (e) => act(e, 'pause') }, reasonField('pause-reason'), h('button', { type: 'submit', id: 'pause-button' }, 'Pause'));
+  els.pauseButton = pauseForm.querySelector('button');
+  els.reportTurn.addEventListener('change', () => showReport(els.reportTurn.value));
+  fill(panel,
+    h('h2', {}, 'Judge console'),
+    section('The open turn', 'judge-turn', els.state,
+      h('h4', {}, 'Lock now'), lockForm,
+      h('h4', {}, 'Extend'), extendForm,
+      h('h4', { id: 'pause-title' }, 'Pause or resume the campaign'), pauseForm, els.actionsMsg),
+    section('Battle results', 'judge-battles', h('p', { class: 'help' }, 'The battles fought in the open turn; a result replaces an earlier one for the same square and must fit its battle (B1). The lock needs a result for every battle.'), els.results, els.resultsMsg),
+    section('Lock reports', 'judge-reports', h('label', { for: 'report-turn' }, 'Turn'), els.reportTurn, els.report),
+    section('Audit log', 'judge-audit', h('button', { type: 'button', onclick: loadAudit }, 'Refresh the audit log'), els.auditMsg,
+      h('div', { class: 'scroll' }, h('table', { class: 'audit' }, h('caption', {}, 'Newest first'),
+        h('thead', {}, h('tr', {}, ['When', 'Who', 'Action', 'Detail', 'From'].map((x) => h('th', { scope: 'col' }, x)))), els.audit))));
+  update();
+  loadResults();
+  loadTurns();
+  loadAudit();
+}
+
+let shownTurn = 0;
+
+export function update() {
+  if (!els.state) return;
+  const c = app.campaign, t = c.turn;
+  fill(els.state,
+    h('dt', {}, 'Campaign'), h('dd', {}, `${c.name} — ${c.status}${c.status === 'paused' ? ` since ${when(c.paused_at)}: ${c.pause_reason || ''}` : ''}`),
+    h('dt', {}, 'Turn'), h('dd', {}, `${t.number} (${t.status})`),
+    h('dt', {}, 'Battle deadline'), h('dd', {}, when(t.deadline)),
+    h('dt', {}, 'Lock'), h('dd', {}, when(t.lock_at), t.extension_hours ? ` (extended by ${t.extension_hours} h)` : ''),
+    t.lock_error ? [h('dt', {}, 'Last scheduled lock failed'), h('dd', { class: 'error' }, t.lock_error)] : null);
+  els.pauseButton.textContent = c.status === 'paused' ? 'Resume the campaign' : 'Pause the campaign';
+  if (shownTurn && shownTurn !== t.number) {
+    loadResults();
+    loadTurns();
+  }
+  shownTurn = t.number;
+}
+
+async function act(e, what) {
+  e.preventDefault();
+  const f = e.target;
+  const t = app.campaign.turn;
+  const reason = f.elements.reason.value.trim();
+  els.actionsMsg.hidden = true;
+  try {
+    let msg;
+    if (what === 'lock') {
+      await call('POST', `/api/campaigns/${app.cid}/turns/${t.number}/lock`, { reason });
+      msg = `Turn ${t.number} is locked; its report is below.`;
+    } else if (what === 'extend') {
+      const out = (await call('POST', `/api/campaigns/${app.cid}/turns/${t.number}/extend`, { hours: Number(f.elements.hours.value), reason })).data;
+      msg = `Turn ${t.number} now locks at ${when(out.lock_at)}.`;
+    } else {
+      const resume = app.campaign.status === 'paused';
+      await call('POST', `/api/campaigns/${app.cid}/${resume ? 'resume' : 'pause'}`, { reason });
+      msg = resume ? 'The campaign runs again; the open turn’s lock moved by the pause.' : 'The campaign is paused: no lock runs and no orders are taken.';
+    }
+    f.reset();
+    await app.refresh();
+    app.say(els.actionsMsg, msg);
+    if (what === 'lock') {
+      await loadTurns();
+      els.reportTurn.value = String(t.number);
+      await showReport(t.number);
+    }
+  } catch (err) {
+    app.problem(els.actionsMsg, err);
+  }
+}
+
+async function loadResults() {
+  const n = app.campaign.turn.number;
+  let data;
+  try {
+    data = await get(`/api/campaigns/${app.cid}/turns/${n}/results`);
+  } catch (err) {
+    app.problem(els.resultsMsg, err);
+    return;
+  }
+  if (!data.battles.length) {
+    fill(els.results, h('p', {}, `No battle is fought in turn ${n}.`));
+    return;
+  }
+  fill(els.results, data.battles.map((b, i) => resultForm(b, data.results.find((r) => r.square === b.square), i)));
+}
+
+function armyOnMap(name) {
+  return (app.map.armies || []).find((a) => a.name === name) || { name, troops: [] };
+}
+
+/** resultForm is one battle's result: winner, losses, where the loser goes, kill and capture attempts. */
+function resultForm(b, old, i) {
+  const id = (x) => `r${i}-${x}`;
+  const armies = (b.armies || []).map(armyOnMap);
+  const pick = (name, label, value, none) => [h('label', { for: id(name) }, label),
+    h('select', { id: id(name), name }, h('option', { value: '' }, none), armies.map((a) => h('option', { value: a.name, selected: a.name === value }, a.name)))];
+  const attempt = (key, label) => {
+    const o = (old && old[key]) || {};
+    return h('fieldset', {}, h('legend', {}, label),
+      pick(`${key}-by`, 'By', o.by, '— no attempt —'), pick(`${key}-target`, 'Target', o.target, '—'),
+      h('label', {}, h('input', { type: 'checkbox', name: `${key}-success`, checked: !!o.success }), ' It succeeded'),
+      h('label', { for: id(`${key}-risked`) }, 'Troops risked and lost'), h('input', { id: id(`${key}-risked`), name: `${key}-risked`, type: 'number', min: 0, value: o.risked_lost || 0 }));
+  };
+  const losses = armies.map((a) => h('fieldset', {}, h('legend', {}, `Losses of ${a.name}`),
+    (a.troops || []).map((t, k) => [h('label', { for: id(`loss-${a.name}-${k}`) }, `${t.creature} (${t.alive} alive)`),
+      h('input', { id: id(`loss-${a.name}-${k}`), type: 'number', min: 0, max: t.alive, value: (old && old.losses && old.losses[a.name] && old.losses[a.name][t.creature]) || 0, 'data-army': a.name, 'data-creature': t.creature, class: 'loss' })])));
+  const msg = h('div', { role: 'status', hidden: true });
+  const form = h('form', { class: 'result', 'data-square': b.square },
+    h('h4', {}, `Battle at ${b.square}: ${(b.armies || []).join(' vs ')} (${b.kind}${b.attacker ? `, ${b.attacker} attacks` : ''})`),
+    h('p', {}, old ? `Recorded: ${old.winner ? old.winner + '’s side won' : 'nobody won'}.` : 'No result yet.'),
+    pick('winner', 'Winner', old && old.winner, 'Nobody won (B2)'),
+    losses,
+    h('label', { for: id('loser_to') }, 'Where the loser goes (a square; empty for the default)'),
+    h('input', { id: id('loser_to'), name: 'loser_to', value: (old && old.loser_to) || '', pattern: '[0-9]{1,3}[A-Za-z]|[A-Za-z][0-9]{1,3}', size: 5 }),
+    h('fieldset', {}, h('legend', {}, 'A winning army leaves (4.4, B10)'),
+      pick('leaves-army', 'Army', old && old.leaves && old.leaves.army, '— none —'),
+      h('label', { for: id('leaves-to') }, 'To'), h('input', { id: id('leaves-to'), name: 'leaves-to', value: (old && old.leaves && old.leaves.to) || '', size: 5 })),
+    attempt('kill', 'Kill attempt (4.3.2)'), attempt('capture', 'Capture attempt (4.5)'),
+    h('button', { type: 'submit' }, `Record the result at ${b.square}`), msg);
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const f = form.elements;
+    const r = { square: b.square };
+    if (f.winner.value) r.winner = f.winner.value;
+    for (const inp of form.querySelectorAll('input.loss')) {
+      const n = Number(inp.value);
+      if (!n) continue;
+      r.losses = r.losses || {};
+      (r.losses[inp.dataset.army] = r.losses[inp.dataset.army] || {})[inp.dataset.creature] = n;
+    }
+    if (f.loser_to.value.trim()) r.loser_to = f.loser_to.value.trim().toUpperCase();
+    if (f['leaves-army'].value) r.leaves = { army: f['leaves-army'].value, ...(f['leaves-to'].value.trim() ? { to: f['leaves-to'].value.trim().toUpperCase() } : {}) };
+    for (const key of ['kill', 'capture']) {
+      if (!f[`${key}-by`].value) continue;
+      r[key] = { by: f[`${key}-by`].value, target: f[`${key}-target`].value, success: f[`${key}-success`].checked, risked_lost: Number(f[`${key}-risked`].value) || 0 };
+    }
+    try {
+      await call('POST', `/api/campaigns/${app.cid}/turns/${app.campaign.turn.number}/results`, r);
+      app.say(msg, `The result at ${b.square} is recorded.`);
+      setTimeout(loadResults, 1500);
+    } catch (err) {
+      app.problem(msg, err);
+    }
+  });
+  return form;
+}
+
+async function loadTurns() {
+  try {
+    const turns = (await get(`/api/campaigns/${app.cid}/turns`)).filter((t) => t.status === 'locked');
+    if (!turns.length) {
+      fill(els.reportTurn, h('option', { value: '' }, 'No turn is locked yet'));
+      fill(els.report);
+      return;
+    }
+    const keep = els.reportTurn.value;
+    fill(els.reportTurn, turns.map((t) => h('option', { value: t.number }, `Turn ${t.number}, locked ${when(t.locked_at)}`)));
+    els.reportTurn.value = keep && turns.some((t) => String(t.number) === keep) ? keep : String(turns[turns.length - 1].number);
+    await showReport(els.reportTurn.value);
+  } catch (err) {
+    app.problem(els.report, err);
+  }
+}
+
+/** showReport shows a lock report: its text as posted, then its details. */
+async function showReport(n) {
+  if (!n) return;
+  let v;
+  try {
+    v = await get(`/api/campaigns/${app.cid}/turns/${n}/report`);
+  } catch (err) {
+    app.problem(els.report, err);
+    return;
+  }
+  const r = v.report || {};
+  const rows = (items, cols) => h('table', {}, h('thead', {}, h('tr', {}, cols.map((c) => h('th', { scope: 'col' }, c)))),
+    h('tbody', {}, items.map((x) => h('tr', {}, cols.map((c) => h('td', {}, x[c] === undefined ? '' : String(x[c])))))));
+  fill(els.report,
+    h('p', {}, `Locked ${when(v.locked_at)} by ${v.locked_by}.`),
+    h('pre', { class: 'report-text', id: 'report-text' }, v.text),
+    h('details', {}, h('summary', {}, 'Details'),
+      h('dl', { class: 'facts' },
+        h('dt', {}, 'Seed (revealed, B6)'), h('dd', { class: 'hash' }, v.seed),
+        h('dt', {}, 'Commitment'), h('dd', { class: 'hash' }, v.commitment),
+        h('dt', {}, 'Winner'), h('dd', {}, r.winner || 'none yet'),
+        h('dt', {}, 'Removed armies'), h('dd', {}, (r.removed || []).join(', ') || 'none'),
+        h('dt', {}, 'Destroyed sites'), h('dd', {}, (r.destroyed_sites || []).join(', ') || 'none')),
+      h('h4', {}, `Rejected orders (${(r.rejected || []).length})`),
+      (r.rejected || []).length ? rows(r.rejected, ['army', 'post', 'line', 'code', 'message']) : h('p', {}, 'None.'),
+      h('h4', {}, `Battles announced (${(r.battles || []).length})`),
+      h('ul', {}, (r.battles || []).map((b) => h('li', {}, `${b.square}: ${(b.armies || []).join(' vs ')} (${b.kind})`))),
+      h('h4', {}, 'The report as data'),
+      h('pre', { class: 'json' }, JSON.stringify(r, null, 1))));
+}
+
+async function loadAudit() {
+  try {
+    const entries = await get(`/api/campaigns/${app.cid}/audit?limit=100`);
+    els.auditMsg.hidden = true;
+    fill(els.audit, entries.map((x) => h('tr', {}, h('td', {}, when(x.at)), h('td', {}, x.actor), h('td', {}, x.action), h('td', {}, x.detail), h('td', {}, x.ip || ''))));
+  } catch (err) {
+    app.problem(els.auditMsg, err);
+  }
+}
