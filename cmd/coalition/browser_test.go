@@ -338,6 +338,8 @@ func TestBrowserOrderByClickAndLock(t *testing.T) {
 		t.Fatalf("the server's map is at turn %d after the lock", got.Turn)
 	}
 	hanna.do("back to the map tab", chromedp.Click(chromedp.CSS(`#tabs a[href="#map"]`)))
+	hanna.do("clicking an enemy army", chromedp.Click(chromedp.CSS(`#map .army[data-army="Gix"]`)))
+	hanna.until("its details and troops", `document.querySelector('#army-info h3').textContent === 'Gix' && document.querySelectorAll('#army-info table.troops tbody tr').length === 4 && /Chief Praetor of Phyrexia/.test(document.querySelector('#army-info').textContent)`)
 	// The slider shows turn 1 with its move as an arrow.
 	hanna.do("showing turn 1", chromedp.SetValue(chromedp.ID("turn"), "1"), chromedp.Evaluate[chromedp.Void](`document.querySelector('#turn').dispatchEvent(new Event('input'))`))
 	hanna.until("turn 1's move drawn", `document.querySelectorAll('#map .moves polyline').length >= 1 && document.querySelector('#map .army[data-army="Hanna"]').dataset.sq === `+jsString(from))
@@ -355,7 +357,12 @@ func TestBrowserKeyboardOrder(t *testing.T) {
 	p.open(d.base, "/#orders")
 	p.login("Hanna", d.passwords["Hanna"])
 	p.until("the order desk", `location.hash === '#orders' && document.querySelector('#my-armies button[data-army="Hanna"]')`)
-	p.do("focusing Hanna's marker and pressing Enter", chromedp.Focus(chromedp.CSS(`#map .army[data-army="Hanna"]`)), pressEnter)
+	p.do("focusing Hanna's marker", chromedp.Focus(chromedp.CSS(`#map .army[data-army="Hanna"]`)))
+	p.until("the tooltip of the focused marker", `!document.querySelector('#tooltip').hidden && /Controlled by Hanna/.test(document.querySelector('#tooltip').textContent) && /troops alive/.test(document.querySelector('#tooltip').textContent)`)
+	if style := eval[string](p, `getComputedStyle(document.querySelector('#map .army[data-army="Hanna"] .ring')).stroke`); style == "none" {
+		t.Errorf("the focused army marker shows no focus ring")
+	}
+	p.do("pressing Enter on it", pressEnter)
 	p.until("the line started in the box, which has the focus", `document.activeElement.id === 'order-text' && document.activeElement.value === `+jsString("Hanna: "+from+" > "))
 	p.do("typing the destination", chromedp.KeyEvent(to))
 	p.until("the line accepted", `document.querySelector('#order-check li[data-status="accepted"]')`)

@@ -64,11 +64,31 @@ const drawer = new MapDrawer($('#map'), {
     if (app.view && app.view.square && app.view.square(sq, army, e)) return;
     if (army) showArmy(army);
   },
-  hover: (text) => {
+  hover: (text, el) => {
     $('#map-hover').textContent = text || 'Point at a square or an army to see where it is.';
+    tooltip(el);
   },
 });
 app.drawer = drawer;
+
+/** tooltip shows beside an army's marker who it is, who controls it, its days and troops (1.2). */
+function tooltip(el) {
+  const tip = $('#tooltip');
+  const a = el && ((app.shown && app.shown.armies) || []).find((x) => x.name === el.dataset.army);
+  if (!a) {
+    tip.hidden = true;
+    return;
+  }
+  const alive = (a.troops || []).reduce((n, t) => n + t.alive, 0);
+  fill(tip, h('strong', {}, a.name), h('br'), `${rankName(a.rank, a.side)} of ${sideName(a.side)}, at ${a.at}`, h('br'),
+    a.controllers && a.controllers.length ? `Controlled by ${a.controllers.join(', ')}` : 'No controller', h('br'),
+    `${a.days} day${a.days === 1 ? '' : 's'} counted`, a.troops ? `; ${alive} troops alive` : '');
+  tip.hidden = false;
+  const pane = $('#map-pane').getBoundingClientRect(), r = el.getBoundingClientRect();
+  const left = Math.min(Math.max(0, r.left - pane.left - 40), pane.width - tip.offsetWidth - 4);
+  tip.style.left = `${left}px`;
+  tip.style.top = `${r.bottom - pane.top + 6}px`;
+}
 
 /** showArmy fills the army box under the map with what the viewer may see of an army. */
 let infoArmy = '';

@@ -243,6 +243,7 @@ export class MapDrawer {
       const t = e.target.dataset && e.target.dataset.sq && !army ? e.target : null;
       if (army) this.on.hover(army.getAttribute('aria-label'), army);
       else if (t) this.on.hover(this.describeSquare(t.dataset.sq, t.dataset.t), null);
+      else this.on.hover('', null);
     };
     svg.addEventListener('mouseover', hover);
     svg.addEventListener('focusin', hover);
