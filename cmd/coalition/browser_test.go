@@ -254,15 +254,15 @@ func (d *demo) currentMap(t *testing.T) mapView {
 	return m
 }
 
-// freeSquare is an empty plains square two steps east or west of the army, no site on it.
-func freeSquare(t *testing.T, m mapView, army string) (from, to string) {
+// freeSquares are empty plains squares within three steps of the army (3.2.2.1), no site on
+// them.
+func freeSquares(t *testing.T, m mapView, army string) (from string, to []string) {
 	t.Helper()
-	var at string
 	used := map[string]bool{}
 	for _, a := range m.Armies {
 		used[a.At] = true
 		if a.Name == army {
-			at = a.At
+			from = a.At
 		}
 	}
 	for _, s := range m.Sites {
@@ -270,21 +270,28 @@ func freeSquare(t *testing.T, m mapView, army string) (from, to string) {
 	}
 	var col int
 	var row byte
-	if _, err := fmt.Sscanf(at, "%d%c", &col, &row); err != nil {
-		t.Fatalf("%s is at %q: %v", army, at, err)
+	if _, err := fmt.Sscanf(from, "%d%c", &col, &row); err != nil {
+		t.Fatalf("%s is at %q: %v", army, from, err)
 	}
-	for _, dc := range []int{2, -2, 1, -1, 3, -3} {
-		c := col + dc
-		if c < 1 || c > len(m.Terrain[0]) {
+	for _, d := range [][2]int{{2, 0}, {-2, 0}, {3, 0}, {-3, 0}, {0, 2}, {0, -2}, {2, 1}, {2, -1}, {1, 1}, {1, -1}, {0, 3}, {0, -3}, {1, 2}, {1, -2}} {
+		c, r := col+d[0], int(row-'A')+d[1]
+		if c < 1 || c > len(m.Terrain[0]) || r < 0 || r >= len(m.Terrain) {
 			continue
 		}
-		sq := fmt.Sprintf("%d%c", c, row)
-		if !used[sq] && m.Terrain[row-'A'][c-1] == "plains" {
-			return at, sq
+		sq := fmt.Sprintf("%d%c", c, 'A'+r)
+		if !used[sq] && m.Terrain[r][c-1] == "plains" {
+			to = append(to, sq)
 		}
 	}
-	t.Fatalf("no free square near %s at %s", army, at)
-	return "", ""
+	if len(to) < 2 {
+		t.Fatalf("no two free squares near %s at %s", army, from)
+	}
+	return from, to
+}
+
+func freeSquare(t *testing.T, m mapView, army string) (from, to string) {
+	from, sqs := freeSquares(t, m, army)
+	return from, sqs[0]
 }
 
 // TestBrowserOrderByClickAndLock is the player's and the judge's evening: Hanna logs in,
@@ -295,7 +302,8 @@ func freeSquare(t *testing.T, m mapView, army string) (from, to string) {
 func TestBrowserOrderByClickAndLock(t *testing.T) {
 	b := browser(t)
 	d := startDemo(t)
-	from, to := freeSquare(t, d.currentMap(t), "Hanna")
+	from, sqs := freeSquares(t, d.currentMap(t), "Hanna")
+	first, to := sqs[1], sqs[0]
 
 	hanna := newTab(t, b, "player")
 	hanna.open(d.base, "/?poll=300")
@@ -306,14 +314,21 @@ func TestBrowserOrderByClickAndLock(t *testing.T) {
 	hanna.do("marking the page", chromedp.Evaluate[chromedp.Void](`window.notReloaded = true`))
 	hanna.do("choosing Hanna's army", chromedp.Click(chromedp.CSS(`#my-armies button[data-army="Hanna"]`)))
 	hanna.until("the army chosen", `document.querySelector('#map .army.selected[data-army="Hanna"]')`)
-	hanna.do("clicking the destination "+to, chromedp.Click(chromedp.CSS(`#map rect[data-sq="`+to+`"]`)))
-	line := "Hanna: " + from + " > " + to
-	hanna.until("the line written", `document.querySelector('#order-text').value.trim() === `+jsString(line))
+	hanna.do("clicking the destination "+first, chromedp.Click(chromedp.CSS(`#map rect[data-sq="`+first+`"]`)))
+	hanna.until("the line written", `document.querySelector('#order-text').value.trim() === `+jsString("Hanna: "+from+" > "+first))
 	hanna.until("the line checked and accepted", `document.querySelector('#order-check li[data-status="accepted"]')`)
 	hanna.until("the arrow on the map", `document.querySelector('#map .orders polyline.accepted')`)
 	hanna.do("posting", chromedp.Click(chromedp.ID("order-post")))
-	hanna.until("the post confirmed", `/Posted as post \d+/.test(document.querySelector('#order-done').textContent)`)
-	hanna.until("the post listed", `document.querySelector('#my-posts li.post pre') && document.querySelector('#my-posts li.post pre').textContent.includes(`+jsString(line)+`)`)
+	hanna.until("the post confirmed", `/Posted as post 1 \(public\): 1 of 1 line accepted/.test(document.querySelector('#order-done').textContent)`)
+	// Second thoughts: edit the post, clicking another destination (M2: the edit is the latest order).
+	hanna.do("editing the post", chromedp.Click(chromedp.CSS(`#my-posts button[aria-label="Edit post 1"]`)))
+	hanna.until("the post in the box", `document.querySelector('#order-text').value.includes(`+jsString(first)+`) && /post 1/.test(document.querySelector('#order-post').textContent)`)
+	hanna.do("clicking the destination "+to, chromedp.Click(chromedp.CSS(`#map rect[data-sq="`+to+`"]`)))
+	line := "Hanna: " + from + " > " + to
+	hanna.until("the line rewritten and accepted", `document.querySelector('#order-text').value.trim() === `+jsString(line)+` && document.querySelector('#order-check li[data-status="accepted"] code').textContent === `+jsString(line))
+	hanna.do("saving the edit", chromedp.Click(chromedp.ID("order-post")))
+	hanna.until("the edit confirmed", `/Post 1 replaced by post 2/.test(document.querySelector('#order-done').textContent)`)
+	hanna.until("only the new post listed", `document.querySelectorAll('#my-posts li.post').length === 1 && document.querySelector('#my-posts li.post pre').textContent === `+jsString(line))
 	hanna.shot("order-desk")
 
 	barrin := newTab(t, b, "judge")
@@ -520,4 +535,72 @@ var pressEnter = chromedp.Func(func(ctx context.Context, t *chromedp.Target) err
 func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// battleScenario has a battle in its first turn: two enemy armies share 5F when it opens.
+const battleScenario = `{"name":"skirmish","seed":7,"sites":[],
+ "armies":[
+  {"name":"Sai Rei","side":"coalition","rank":"lieutenant","at":"5F","controllers":["Gazetzot"],"colors":["green"],
+   "troops":[{"creature":"Llanowar Elves","size":"1/1","colors":["green"],"slot":1,"alive":1000,"full":1000},
+             {"creature":"Grizzly Bears","size":"2/2","colors":["green"],"slot":2,"alive":500,"full":500}]},
+  {"name":"Darkhand5","side":"phyrexia","rank":"centurion","at":"5F","controllers":["Vorath"],
+   "troops":[{"creature":"Plague Rats","size":"1/1","colors":["black"],"slot":1,"alive":1000,"full":1000},
+             {"creature":"Gray Ogre","size":"2/2","colors":["red"],"slot":2,"alive":500,"full":500}]}],
+ "turns":[{"lock":"2026-03-09T05:00:00Z","posts":[]}]}`
+
+// startBattle runs the server with the skirmish imported and a battle judge, Bea; it returns
+// the passwords of Gazetzot, Vorath and Bea.
+func startBattle(t *testing.T) (*server, map[string]string) {
+	s := startServer(t, "--lock-tick", "off")
+	s.clock.Set(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))
+	admin := s.login("admin", e2eAdminPassword)
+	var created struct {
+		Campaign struct{ ID int64 }
+		Accounts []newAccount
+	}
+	s.call("POST", "/api/campaigns/import", admin, []byte(battleScenario), http.StatusCreated, &created)
+	pw := map[string]string{}
+	for _, a := range created.Accounts {
+		pw[a.Account.Name] = a.Password
+	}
+	var bea newAccount
+	s.call("POST", "/api/accounts", admin, map[string]string{"name": "Bea"}, http.StatusCreated, &bea)
+	pw["Bea"] = bea.Password
+	s.call("PUT", fmt.Sprintf("/api/campaigns/%d/members/Bea", created.Campaign.ID), admin, map[string]any{"roles": []string{"battle-judge"}}, http.StatusOK, nil)
+	return s, pw
+}
+
+// TestBrowserJudgeEntersResult: the battle judge enters a battle's result from the judge
+// console (winner and losses, B1, B7), and the lock that needs it then runs.
+func TestBrowserJudgeEntersResult(t *testing.T) {
+	b := browser(t)
+	s, pw := startBattle(t)
+	p := newTab(t, b, "battle judge")
+	p.open(s.base, "/#judge")
+	p.login("Bea", pw["Bea"])
+	p.until("the judge console with the battle", `document.querySelector('form.result[data-square="5F"]')`)
+	form := `form.result[data-square="5F"] `
+	p.do("entering the result",
+		chromedp.SetValue(chromedp.CSS(form+`select[data-field="winner"]`), "Sai Rei"),
+		chromedp.SetValue(chromedp.CSS(form+`input.loss[data-army="Darkhand5"][data-creature="Plague Rats"]`), "300"),
+		chromedp.SetValue(chromedp.CSS(form+`input.loss[data-army="Sai Rei"][data-creature="Llanowar Elves"]`), "120"),
+		chromedp.Click(chromedp.CSS(form+`button[type="submit"]`)))
+	p.until("the result recorded", `/The result at 5F is recorded/.test(document.querySelector('`+form+`').textContent)`)
+	var res struct {
+		Results []struct {
+			Winner string
+			Losses map[string]map[string]int
+		}
+	}
+	s.call("GET", "/api/campaigns/1/turns/1/results", s.login("Bea", pw["Bea"]), nil, http.StatusOK, &res)
+	if len(res.Results) != 1 || res.Results[0].Winner != "Sai Rei" || res.Results[0].Losses["Darkhand5"]["Plague Rats"] != 300 || res.Results[0].Losses["Sai Rei"]["Llanowar Elves"] != 120 {
+		t.Fatalf("the server recorded %+v", res.Results)
+	}
+	p.until("the recorded result shown", `['Recorded: Sai Rei’s side won', 'Sai Rei lost 120', 'Darkhand5 lost 300'].every((x) => document.querySelector('`+form+`').textContent.includes(x))`)
+	p.do("back to the map", chromedp.Click(chromedp.CSS(`#tabs a[href="#map"]`)))
+	p.until("the battle ring at 5F and the armies at half size", `document.querySelectorAll('#map .battles .battle').length === 1 && document.querySelectorAll('#map .army[data-sq="5F"]').length === 2`)
+	p.do("back to the console", chromedp.Click(chromedp.CSS(`#tabs a[href="#judge"]`)), chromedp.WaitVisible(chromedp.ID("lock-form")))
+	p.do("locking", chromedp.SendKeys(chromedp.ID("lock-reason"), "battle settled"), chromedp.Click(chromedp.ID("lock-now")))
+	p.until("the lock report", `document.querySelector('#report-text') && /movement update for turn 1/.test(document.querySelector('#report-text').textContent)`)
+	p.shot("judge-result-entered")
 }

@@ -3,7 +3,7 @@
 // own panel, the order desk, the battle desk and the judge console.
 import { call, get, login, logout, session, onSession } from './api.js';
 import { h, $, fill, when, rankName, sideName, sameName } from './util.js';
-import { MapDrawer, legend, armyLabel } from './map.js';
+import { MapDrawer, legend, armyLabel, battlesOf } from './map.js';
 import * as orders from './orders.js';
 import * as battles from './battles.js';
 import * as judge from './judge.js';
@@ -263,7 +263,7 @@ function mountMapPanel(panel) {
       h('dt', {}, 'Lock'), h('dd', {}, when(t.lock_at)),
       h('dt', {}, 'Seed commitment (B6)'), h('dd', { class: 'hash' }, t.commitment)),
     h('h3', {}, v.status === 'locked' ? `Battles of turn ${v.turn}` : 'Battles this turn'),
-    list(v.battles, (b) => `${b.square}: ${(b.armies || []).join(' vs ')} (${b.kind})`),
+    list(battlesOf(v), (b) => `${b.square}: ${(b.armies || []).join(' vs ')} (${b.kind})`),
     v.status === 'locked' ? [
       h('h3', {}, 'Battles announced for the next turn'),
       list(v.announced, (b) => `${b.square}: ${(b.armies || []).join(' vs ')} (${b.kind})`),

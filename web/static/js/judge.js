@@ -2,6 +2,7 @@
 // results for the open turn, the lock reports (readable text and details) and the audit log.
 import { call, get } from './api.js';
 import { h, fill, when } from './util.js';
+import { resultFields, describeResult } from './results.js';
 
 let app, panel, els = {};
 
@@ -122,54 +123,19 @@ function armyOnMap(name) {
   return (app.map.armies || []).find((a) => a.name === name) || { name, troops: [] };
 }
 
-/** resultForm is one battle's result: winner, losses, where the loser goes, kill and capture attempts. */
+/** resultForm enters one battle's result directly: winner, losses, where the loser goes, attempts. */
 function resultForm(b, old, i) {
-  const id = (x) => `r${i}-${x}`;
-  const armies = (b.armies || []).map(armyOnMap);
-  const pick = (name, label, value, none) => [h('label', { for: id(name) }, label),
-    h('select', { id: id(name), name }, h('option', { value: '' }, none), armies.map((a) => h('option', { value: a.name, selected: a.name === value }, a.name)))];
-  const attempt = (key, label) => {
-    const o = (old && old[key]) || {};
-    return h('fieldset', {}, h('legend', {}, label),
-      pick(`${key}-by`, 'By', o.by, '— no attempt —'), pick(`${key}-target`, 'Target', o.target, '—'),
-      h('label', {}, h('input', { type: 'checkbox', name: `${key}-success`, checked: !!o.success }), ' It succeeded'),
-      h('label', { for: id(`${key}-risked`) }, 'Troops risked and lost'), h('input', { id: id(`${key}-risked`), name: `${key}-risked`, type: 'number', min: 0, value: o.risked_lost || 0 }));
-  };
-  const losses = armies.map((a) => h('fieldset', {}, h('legend', {}, `Losses of ${a.name}`),
-    (a.troops || []).map((t, k) => [h('label', { for: id(`loss-${a.name}-${k}`) }, `${t.creature} (${t.alive} alive)`),
-      h('input', { id: id(`loss-${a.name}-${k}`), type: 'number', min: 0, max: t.alive, value: (old && old.losses && old.losses[a.name] && old.losses[a.name][t.creature]) || 0, 'data-army': a.name, 'data-creature': t.creature, class: 'loss' })])));
+  const { fields, read } = resultFields(b, old, (b.armies || []).map(armyOnMap), `r${i}`);
   const msg = h('div', { role: 'status', hidden: true });
   const form = h('form', { class: 'result', 'data-square': b.square },
     h('h4', {}, `Battle at ${b.square}: ${(b.armies || []).join(' vs ')} (${b.kind}${b.attacker ? `, ${b.attacker} attacks` : ''})`),
-    h('p', {}, old ? `Recorded: ${old.winner ? old.winner + '’s side won' : 'nobody won'}.` : 'No result yet.'),
-    pick('winner', 'Winner', old && old.winner, 'Nobody won (B2)'),
-    losses,
-    h('label', { for: id('loser_to') }, 'Where the loser goes (a square; empty for the default)'),
-    h('input', { id: id('loser_to'), name: 'loser_to', value: (old && old.loser_to) || '', pattern: '[0-9]{1,3}[A-Za-z]|[A-Za-z][0-9]{1,3}', size: 5 }),
-    h('fieldset', {}, h('legend', {}, 'A winning army leaves (4.4, B10)'),
-      pick('leaves-army', 'Army', old && old.leaves && old.leaves.army, '— none —'),
-      h('label', { for: id('leaves-to') }, 'To'), h('input', { id: id('leaves-to'), name: 'leaves-to', value: (old && old.leaves && old.leaves.to) || '', size: 5 })),
-    attempt('kill', 'Kill attempt (4.3.2)'), attempt('capture', 'Capture attempt (4.5)'),
+    h('p', {}, old ? `Recorded: ${describeResult(old)}` : 'No result yet.'),
+    fields,
     h('button', { type: 'submit' }, `Record the result at ${b.square}`), msg);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    const f = form.elements;
-    const r = { square: b.square };
-    if (f.winner.value) r.winner = f.winner.value;
-    for (const inp of form.querySelectorAll('input.loss')) {
-      const n = Number(inp.value);
-      if (!n) continue;
-      r.losses = r.losses || {};
-      (r.losses[inp.dataset.army] = r.losses[inp.dataset.army] || {})[inp.dataset.creature] = n;
-    }
-    if (f.loser_to.value.trim()) r.loser_to = f.loser_to.value.trim().toUpperCase();
-    if (f['leaves-army'].value) r.leaves = { army: f['leaves-army'].value, ...(f['leaves-to'].value.trim() ? { to: f['leaves-to'].value.trim().toUpperCase() } : {}) };
-    for (const key of ['kill', 'capture']) {
-      if (!f[`${key}-by`].value) continue;
-      r[key] = { by: f[`${key}-by`].value, target: f[`${key}-target`].value, success: f[`${key}-success`].checked, risked_lost: Number(f[`${key}-risked`].value) || 0 };
-    }
     try {
-      await call('POST', `/api/campaigns/${app.cid}/turns/${app.campaign.turn.number}/results`, r);
+      await call('POST', `/api/campaigns/${app.cid}/turns/${app.campaign.turn.number}/results`, read());
       app.say(msg, `The result at ${b.square} is recorded.`);
       setTimeout(loadResults, 1500);
     } catch (err) {

@@ -51,6 +51,22 @@ function marker(side, x, y, r) {
   return s('circle', { cx: x, cy: y, r });
 }
 
+/**
+ * battlesOf are the battles fought in a map's turn: those the map lists, and any square where
+ * enemies stand together as the turn opened (a battle the server works out when it settles).
+ */
+export function battlesOf(view) {
+  const fought = [...(view.battles || [])];
+  const here = new Map();
+  for (const a of view.armies || []) here.set(a.at, [...(here.get(a.at) || []), a]);
+  for (const [square, armies] of here) {
+    if (new Set(armies.map((a) => a.side)).size > 1 && !fought.some((b) => b.square === square)) {
+      fought.push({ square, armies: armies.map((a) => a.name).sort(), kind: 'meeting' });
+    }
+  }
+  return fought;
+}
+
 /** MapDrawer draws map views into an element and reports clicks on armies and squares. */
 export class MapDrawer {
   /**
@@ -192,7 +208,7 @@ export class MapDrawer {
         s('circle', { cx: x, cy: y, r, fill: 'none', stroke: color, 'stroke-width': 2.5, 'stroke-dasharray': dash }),
         s('path', { d: `M${x - r * 0.9},${y - r * 0.9}l${r * 0.45},${r * 0.45}M${x + r * 0.9},${y - r * 0.9}l${-r * 0.45},${r * 0.45}`, stroke: color, 'stroke-width': 2 })));
     };
-    for (const b of view.battles || []) ring(b, 'battle', '#c0262d', null);
+    for (const b of battlesOf(view)) ring(b, 'battle', '#c0262d', null);
     for (const b of view.announced || []) ring(b, 'announced', '#e07b00', '4 3');
     return g;
   }
