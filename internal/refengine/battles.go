@@ -215,24 +215,27 @@ func (l *lock) risk(a *domain.Army, n int, top bool) {
 // random ("capture:<army>", among the tied sites sorted by square). It reports false when
 // there is no such site: the captured army stays and the winner is bumped.
 func (l *lock) capture(by, t *domain.Army) bool {
-	if t.Capture == nil {
-		t.Capture = &domain.Capture{Side: t.Side, Colors: t.Colors, Controllers: t.Controllers}
-	} else {
-		t.Capture.Converted = false
-	}
-	t.Side = by.Side
-	// 4.5: "immediately controlled by the capturing side": no player controls it until the
-	// side's control list names one (5.2.1; the project's reading), so a partially converted
-	// army cannot be ordered off its square; a mercenary captor's is the mercenary judge's (R16).
-	t.Controllers = nil
-	// 4.5: "A Phyrexian army captured by the Coalition is considered to be the color of the
-	// army that captured it. It will have no secondaries." (R21: the captor's first colour);
-	// a Coalition army recaptured by the Coalition regains its old colours.
 	switch {
-	case by.Side == t.Capture.Side:
-		t.Colors = t.Capture.Colors
-	case by.Side == domain.Coalition && len(by.Colors) > 0:
-		t.Colors = []domain.Color{by.Colors[0]}
+	case t.Capture != nil && t.Capture.Side == by.Side:
+		// 4.5: "A Coalition army that is captured by Phyrexia, and then recaptured by the
+		// Coalition, will regain its old colors": taken back by its own side, it is theirs
+		// again as it was (the project's reading, as for a liberation).
+		t.Side, t.Colors, t.Controllers = t.Capture.Side, t.Capture.Colors, t.Capture.Controllers
+		t.Capture = nil
+	default:
+		t.Capture = &domain.Capture{Side: t.Side, Colors: t.Colors, Controllers: t.Controllers}
+		t.Side = by.Side
+		// 4.5: "immediately controlled by the capturing side": no player controls it until
+		// the side's control list names one (5.2.1; the project's reading), so a partially
+		// converted army cannot be ordered off its square; a mercenary captor's is the
+		// mercenary judge's (R16).
+		t.Controllers = nil
+		// 4.5: "A Phyrexian army captured by the Coalition is considered to be the color of
+		// the army that captured it. It will have no secondaries." (R21: the captor's first
+		// colour)
+		if by.Side == domain.Coalition && len(by.Colors) > 0 {
+			t.Colors = []domain.Color{by.Colors[0]}
+		}
 	}
 	l.res.ChangedSides[t.Name] = t.Side
 	free := func(s *domain.Site) bool { return len(l.armiesAt(s.At)) == 0 }
@@ -404,9 +407,9 @@ func (l *lock) arrive(a *domain.Army, s domain.Square, kind domain.BattleKind) {
 	l.pushed = append(l.pushed, domain.Battle{Square: s, Armies: keep, Kind: kind})
 }
 
-// receive adds troops to an army (T2, R9): a creature it has rises in alive and full (full
-// never past its slot's size); a new one joins the smallest slot that fits its size and has
-// room.
+// receive adds troops to an army (T2, R9): a creature it has rises in alive and full (the
+// slot's full counts never past its size); a new one joins the smallest slot that fits its size
+// and has room. Creatures are taken in the order of their names.
 func receive(a *domain.Army, creatures map[string]int, newTroops []domain.Troop) {
 	if a.Troops == nil {
 		return
@@ -414,9 +417,16 @@ func receive(a *domain.Army, creatures map[string]int, newTroops []domain.Troop)
 	for _, c := range sortedKeys(creatures) {
 		n := creatures[c]
 		if t := a.Troop(c); t != nil {
+			// R9: its full count rises with the troops received, but the slot's full counts
+			// together never pass the slot's size.
+			others := 0
+			for _, o := range a.Troops {
+				if o.Slot == t.Slot && o.Creature != t.Creature {
+					others += o.Full
+				}
+			}
 			t.Alive += n
-			t.Full = min(t.Full+n, domain.SlotCapacity(t.Slot))
-			t.Full = max(t.Full, t.Alive)
+			t.Full = max(min(t.Full+n, domain.SlotCapacity(t.Slot)-others), t.Alive)
 			continue
 		}
 		var proto *domain.Troop

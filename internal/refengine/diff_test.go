@@ -24,18 +24,21 @@ var (
 	diffFirst = flag.Int64("diff.first", 0, "the first seed played")
 	diffDump  = flag.String("diff.dump", "", "write each disagreeing seed as a scenario file into this folder")
 	diffShow  = flag.Int("diff.show", 5, "how many disagreeing seeds to describe in full")
+	diffBig   = flag.Bool("diff.campaign", false, "play full campaign maps (enginetest.Campaign, realistic orders) instead of small crowded ones")
 )
 
 // projectReadings adopts the project's reading of every case where the two engines disagree
 // and the reference believes the project wrong (README.md, "Disagreements"; each case has its
 // pending scenario under testdata/scenarios/pending), so that the comparison finds the others.
 var projectReadings = refengine.Align{
-	MovedWinnerCountsNoDay:  true,
-	CapturedStayingCounts:   true,
-	PushedIntoEmptyFights:   true,
-	WoundsKeepTheirDay:      true,
-	LimitIgnoresAbsentEnemy: true,
-	JointTieByArmyOrder:     true,
+	MovedWinnerCountsNoDay:       true,
+	CapturedStayingCounts:        true,
+	PushedIntoEmptyFights:        true,
+	WoundsKeepTheirDay:           true,
+	LimitIgnoresAbsentEnemy:      true,
+	JointTieByArmyOrder:          true,
+	JointKindFollowsPair:         true,
+	WinCountStopsWhenNotCounting: true,
 }
 
 // opening is the time the first generated turn opens.
@@ -91,6 +94,9 @@ func playSeed(t *testing.T, seed uint64, turns int) disagreement {
 	r := enginetest.Rand(seed)
 	cfg := enginetest.Small(r)
 	style := enginetest.Style{Realistic: seed%7 == 3}
+	if *diffBig {
+		cfg, style = enginetest.Campaign(), enginetest.Style{Realistic: true}
+	}
 	m := enginetest.Map(r, cfg)
 	d := disagreement{start: m}
 	proj, ref := m, m

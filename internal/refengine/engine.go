@@ -59,6 +59,15 @@ type Align struct {
 	// army comes first in the map's list goes through, not the one written first (M13)
 	// (testdata/scenarios/pending/m13-limit-same-post-line-order.json.pending).
 	JointTieByArmyOrder bool
+	// JointKindFollowsPair: a battle an army of the turn's joint engage pair ends up in
+	// elsewhere (walked back to its start and attacked there) is listed as a joint battle with
+	// no attacker (M11, M13)
+	// (testdata/scenarios/pending/m11-attack-on-joint-engager-walked-back.json.pending).
+	JointKindFollowsPair bool
+	// WinCountStopsWhenNotCounting: the days counted toward a win (D8) start again from 0 at
+	// any update where the army counts no day, such as one where it is attacked (1.7.2, R23)
+	// (testdata/scenarios/pending/d8-attacked-win-count-goes-on.json.pending).
+	WinCountStopsWhenNotCounting bool
 }
 
 // Rejection is an order that was not carried out: the army, where the order was written, and

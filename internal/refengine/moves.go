@@ -84,16 +84,47 @@ type moves struct {
 	jointUnits  []*unit
 	// battles formed by the moves, by square.
 	battles map[domain.Square]*domain.Battle
+	// lonely are joint engagement squares known to get no enemy (R11).
+	lonely map[domain.Square]bool
 }
 
 func (l *lock) resolve() {
-	mv := &moves{}
-	l.buildUnits(mv)
-	l.jointOrders(mv)
-	l.intercepts(mv)
-	l.jointEnemies(mv)
-	l.settleSquares(mv)
-	l.moveArmies(mv)
+	// R11: a joint engagement that stands on the orders but that no enemy army (one with
+	// troops, B9) ends the turn with is two ordinary moves, and does not use up the turn's
+	// one (3.2.5.3–3.2.5.4): the moves are settled again with it so, until none is left.
+	lonely := map[domain.Square]bool{}
+	rejected := len(l.res.Rejected)
+	for {
+		l.res.Rejected = l.res.Rejected[:rejected]
+		mv := &moves{lonely: lonely}
+		l.buildUnits(mv)
+		l.jointOrders(mv)
+		l.jointEnemies(mv)
+		l.intercepts(mv)
+		l.settleSquares(mv)
+		if s := mv.jointSquare; !s.IsZero() && !l.enemyEnds(mv) {
+			lonely[s] = true
+			continue
+		}
+		l.moveArmies(mv)
+		return
+	}
+}
+
+// enemyEnds reports whether an enemy army with troops ends the turn in the square of the
+// turn's joint engagement.
+func (l *lock) enemyEnds(mv *moves) bool {
+	for _, u := range mv.list {
+		if u.empty || u.final() != mv.jointSquare || u.failed && !u.home {
+			continue
+		}
+		for _, p := range mv.jointUnits {
+			if domain.Enemy(u.side, p.side) && (u.fixed() || u.won) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // buildUnits turns each army's counting order (or the next leg of its long move, M14) into its
@@ -110,11 +141,9 @@ func (l *lock) buildUnits(mv *moves) {
 		switch {
 		case l.fighting[a.Name] != nil:
 			// M1: it fights; it stays. M14: a long move does not survive a battle.
-			a.Plan = nil
 			continue
 		case ord != nil && ord.o.Kind == domain.InterceptKind:
 			u.intercept = l.m.Army(ord.o.Target).Name
-			a.Plan = nil
 			continue
 		case ord != nil && ord.o.Kind == domain.MoveKind && !ord.hold:
 			// M14: a new order replaces a long move under way (3.3.6).
@@ -123,19 +152,15 @@ func (l *lock) buildUnits(mv *moves) {
 			u.rest = o.Legs[1:]
 			u.kw = o.Keyword
 			u.k = ord.key()
-			a.Plan = nil
 		case ord != nil:
-			a.Plan = nil // a hold or a transfer: the army stays
-			continue
+			continue // a hold or a transfer: the army stays
 		case a.Plan != nil && len(a.Plan.Legs) > 0:
 			// M14: the next leg of a long move, posted (and judged) in an earlier turn.
 			leg = a.Plan.Legs[0]
 			u.rest = a.Plan.Legs[1:]
 			u.kw = a.Plan.Keyword
 			u.k = key{at: a.Plan.At, post: a.Plan.Post, line: a.Plan.Line}
-			a.Plan = nil
 		default:
-			a.Plan = nil
 			continue
 		}
 		// M14: the keyword at the end of the line belongs to the last leg.
@@ -312,7 +337,9 @@ func (l *lock) intercepts(mv *moves) {
 	}
 	raw := map[*unit]bool{}
 	for _, x := range mv.list {
-		if i, _ := first(x, 0); i >= 0 {
+		// a later joint engage makes only a partial move (3.2.5.4), short of the squares it
+		// would pass: it is not caught (the project's reading)
+		if i, _ := first(x, 0); i >= 0 && !x.failed {
 			raw[x] = true
 		}
 	}
@@ -325,7 +352,7 @@ func (l *lock) intercepts(mv *moves) {
 			var best *unit
 			var engagers []*unit
 			for _, y := range mv.list {
-				if y == x || !y.moving() || raw[y] || y.dest() != iu.start || !domain.Enemy(y.side, iu.side) {
+				if y == x || !y.moving() || raw[y] || y.failed || y.dest() != iu.start || !domain.Enemy(y.side, iu.side) {
 					continue
 				}
 				engagers = append(engagers, y)
@@ -366,8 +393,8 @@ func (mv *moves) addBattle(s domain.Square, kind domain.BattleKind, attacker str
 
 // jointEnemies applies the rest of M13: a group with no enemy moving to or staying in its
 // square becomes two ordinary moves (3.2.5.3; R11: an enemy that never arrives is no enemy:
-// one intercepted on the way, an empty one, one whose own joint engage was ignored, or one
-// whose friend stays in the square); of the groups that meet an
+// an empty one, one whose own joint engage was ignored, or one whose friend stays in the
+// square; one intercepted on the way is found by resolve, which settles the moves again); of the groups that meet an
 // enemy, only the one whose second order is earliest is fought (3.2.5.4), both sides' groups
 // on one square counting as one (R12); the armies of the later ones make partial moves
 // (joint_engage_limit).
@@ -385,11 +412,15 @@ func (l *lock) jointEnemies(mv *moves) {
 			if e.empty {
 				continue
 			}
-			if stays || comes && !e.caught && !l.sideStays(mv, e.side, g.square) {
+			if stays || comes && !l.sideStays(mv, e.side, g.square) {
 				g.enemy = true
 			}
 		}
 		switch {
+		case mv.lonely[g.square]:
+			for _, u := range g.units {
+				u.joint = false // no enemy ends the turn there (R11): ordinary moves
+			}
 		case g.enemy:
 			candidates = append(candidates, g)
 		case named && l.in.Align.LimitIgnoresAbsentEnemy:
@@ -563,6 +594,10 @@ func (l *lock) arrivals(mv *moves) {
 		if len(present) == 2 {
 			// M11: an arrival ending with an enemy that did not move there attacks it; two
 			// arrivals meet.
+			if l.in.Align.JointKindFollowsPair && (slices.Contains(mv.jointUnits, present[0]) || slices.Contains(mv.jointUnits, present[1])) {
+				mv.addBattle(s, domain.Joint, "", present[0].name, present[1].name)
+				continue
+			}
 			if fixed != nil {
 				att := present[1]
 				mv.addBattle(s, domain.Attack, att.name, fixed.name, att.name)
@@ -773,7 +808,11 @@ func (l *lock) moveArmies(mv *moves) {
 	// end the turn in a battle; otherwise it is cancelled.
 	for _, u := range mv.list {
 		a := l.army(u.name)
-		if a == nil || len(u.rest) == 0 || !u.won || inBattle[u.name] {
+		if a == nil {
+			continue
+		}
+		a.Plan = nil
+		if len(u.rest) == 0 || !u.won || inBattle[u.name] {
 			continue
 		}
 		p := &domain.Plan{Legs: slices.Clone(u.rest), Keyword: u.kw, Post: u.k.post, At: u.k.at, Line: u.k.line}

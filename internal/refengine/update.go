@@ -124,13 +124,13 @@ func (l *lock) countDays() []string {
 			}
 			continue
 		}
-		if a.Side == domain.Mercenary {
-			l.resetCount(a) // D2: mercenaries count no days
-			continue
-		}
 		if blocked || (l.in.Align.MovedWinnerCountsNoDay && l.movedWinners[a.Name]) {
-			continue
+			if a.Days == 0 {
+				l.resetCount(a) // no count: every loss dates from before one
+			}
+			continue // the count as it stands (an army converted to a mercenary keeps its 2)
 		}
+		// D2: mercenaries count no days, nor does an army off the sites where it may count.
 		if !l.countable(a) {
 			l.resetCount(a)
 			continue
@@ -234,8 +234,6 @@ func (l *lock) heal(a *domain.Army) {
 }
 
 // restore heals the losses of the days ok says, day 0 being the losses from before the count.
-// A slot never holds more troops alive than its size (2.1: "these numbers are maximums"), even
-// when a creature received in a transfer shares it (R9; the project's reading).
 func restore(a *domain.Army, ok func(t *domain.Troop, day int) bool) {
 	for i := range a.Troops {
 		t := &a.Troops[i]
@@ -243,32 +241,20 @@ func restore(a *domain.Army, ok func(t *domain.Troop, day int) bool) {
 		for _, w := range t.Wounds {
 			wounded += w.Count
 		}
-		heal := 0
 		if before := t.Full - t.Alive - wounded; before > 0 && ok(t, 0) {
-			heal += before
+			t.Alive += before
 		}
 		var keep []domain.Wound
 		for _, w := range t.Wounds {
 			if ok(t, w.Day) {
-				heal += w.Count
+				t.Alive += w.Count
 			} else {
 				keep = append(keep, w)
 			}
 		}
 		t.Wounds = keep
-		t.Alive = min(t.Alive+heal, t.Full, t.Alive+slotRoom(a, t.Slot))
+		t.Alive = min(t.Alive, t.Full)
 	}
-}
-
-// slotRoom is how many more troops slot can hold alive (2.1).
-func slotRoom(a *domain.Army, slot int) int {
-	n := domain.SlotCapacity(slot)
-	for _, t := range a.Troops {
-		if t.Slot == slot {
-			n -= t.Alive
-		}
-	}
-	return max(n, 0)
 }
 
 func healAll(a *domain.Army) {
@@ -298,10 +284,15 @@ func (l *lock) destroySites() {
 
 // decide is D8: win-condition days (R23) and the two ways to win.
 func (l *lock) decide(counted []string) {
-	for _, name := range counted {
-		a := l.army(name)
+	for i := range l.m.Armies {
+		a := &l.m.Armies[i]
 		s := l.m.SiteAt(a.At)
-		if s != nil && !s.Destroyed && s.Side == a.Side && s.WinCondition && a.Days > 0 && l.allWinConditionsDestroyed(a.Side.Opponent()) {
+		switch {
+		case !slices.Contains(counted, a.Name):
+			if l.in.Align.WinCountStopsWhenNotCounting {
+				a.WinDays = 0
+			}
+		case s != nil && !s.Destroyed && s.Side == a.Side && s.WinCondition && l.allWinConditionsDestroyed(a.Side.Opponent()):
 			a.WinDays++
 		}
 	}
