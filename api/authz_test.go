@@ -85,7 +85,7 @@ func routes() []route {
 	}
 	ok, created, forbidden := http.StatusOK, http.StatusCreated, http.StatusForbidden
 	judges := only(ok, mover, batty)
-	return []route{
+	return append([]route{
 		{name: "healthz", method: "GET", path: "/healthz", def: ok, public: true},
 		{name: "healthz head", method: "HEAD", path: "/healthz", def: ok, public: true},
 		{name: "metrics", method: "GET", path: "/metrics", def: ok, public: true},
@@ -146,7 +146,7 @@ func routes() []route {
 		{name: "extend", method: "POST", path: c1 + "/turns/1/extend", def: forbidden, want: judges, mutates: true,
 			body: fixed(map[string]any{"hours": 24, "reason": "test"})},
 		{name: "replay", locks: true, method: "GET", path: c1 + "/turns/1/replay", def: forbidden, want: only(ok, admin, mover, batty), setup: lockTurn1},
-	}
+	}, deskRoutes()...)
 }
 
 // TestAuthorization runs every route as every kind of caller: each role, a player of the

@@ -188,7 +188,7 @@ func newEnv(t testing.TB) *env {
 	}
 	t.Cleanup(func() { db.Close() })
 	e := &env{t: t, db: db, clock: &clock{t: start}, cid: template.campaign, tokens: map[string]string{}, check: sharedContract(t)}
-	e.svc = turn.NewService(db, turn.Options{Clock: e.clock.Now, Rand: detRand{rand.NewChaCha8([32]byte{9})}, PasswordCost: 4, Log: quiet})
+	e.svc = turn.NewService(db, turn.Options{Clock: e.clock.Now, Rand: detRand{rand.NewChaCha8([32]byte{9})}, PasswordCost: 4, Log: quiet, Cards: sharedCards(t)})
 	if e.key, err = e.svc.Secret(ctx, "jwt-hs256", 32); err != nil {
 		t.Fatal(err)
 	}

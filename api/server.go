@@ -189,6 +189,7 @@ func (s *Server) routes() {
 	e.POST("/api/campaigns/:cid/turns/:n/lock", s.lock, small, id, v)
 	e.POST("/api/campaigns/:cid/turns/:n/extend", s.extend, small, id, v)
 	e.GET("/api/campaigns/:cid/turns/:n/replay", s.replay, id, v)
+	s.deskRoutes(small, id, v)
 }
 
 func (s *Server) health(c echo.Context) error {

@@ -113,12 +113,22 @@ func judgeAnywhere(r Reader, a Actor) (bool, error) {
 	return false, nil
 }
 
+// Card is a creature card of the catalogue (cards.Card), as the API reads and writes it.
+type Card = cards.Card
+
 // PutCard adds a creature card to the catalogue or corrects one (judges and admins): it is
-// stored, and put over the card data again at every start.
-func (s *Service) PutCard(ctx context.Context, a Actor, card cards.Card) (*cards.Card, error) {
+// stored, and put over the card data again at every start. name is the card's name as the
+// request gives it; the card may leave its own name out.
+func (s *Service) PutCard(ctx context.Context, a Actor, name string, card Card) (*Card, error) {
 	cat, err := s.Catalogue(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if card.Name == "" {
+		card.Name = strings.TrimSpace(name)
+	}
+	if cards.Key(card.Name) != cards.Key(name) {
+		return nil, domain.Errorf(domain.ErrInvalid, "the card is %q, but the request names %q", card.Name, name)
 	}
 	if err := cards.Validate(&card); err != nil {
 		return nil, err

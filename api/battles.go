@@ -1,0 +1,188 @@
+package api
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/turn"
+)
+
+// battleParams reads the campaign, turn and battle square of a battle route.
+func battleParams(c echo.Context) (int64, int, domain.Square, error) {
+	id, n, err := turnParams(c)
+	if err != nil {
+		return 0, 0, domain.Square{}, err
+	}
+	sq, err := domain.ParseSquare(c.Param("square"))
+	if err != nil {
+		return 0, 0, domain.Square{}, badRequest("%q is not a square: write it number first, like 15J", c.Param("square"))
+	}
+	return id, n, sq, nil
+}
+
+// pathName reads a name from the path (army, formula or card names may hold spaces).
+func pathName(c echo.Context, param, what string) (string, error) {
+	name, err := url.PathUnescape(c.Param(param))
+	if err != nil || strings.TrimSpace(name) == "" {
+		return "", badRequest("%q is not %s", c.Param(param), what)
+	}
+	return name, nil
+}
+
+func (s *Server) listBattles(c echo.Context) error {
+	id, n, err := turnParams(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.Battles(c.Request().Context(), actor(c), id, n)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) getBattle(c echo.Context) error {
+	id, n, sq, err := battleParams(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.Battle(c.Request().Context(), actor(c), id, n, sq)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) submitStrategy(c echo.Context) error {
+	id, n, sq, err := battleParams(c)
+	if err != nil {
+		return err
+	}
+	var req turn.StrategyRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	out, err := s.svc.SubmitStrategy(c.Request().Context(), actor(c), id, n, sq, req)
+	return reply(c, http.StatusCreated, out, err)
+}
+
+func (s *Server) proposeBattle(c echo.Context) error {
+	id, n, sq, err := battleParams(c)
+	if err != nil {
+		return err
+	}
+	var req turn.JudgementRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	out, err := s.svc.ProposeBattle(c.Request().Context(), actor(c), id, n, sq, req)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) confirmBattle(c echo.Context) error {
+	id, n, sq, err := battleParams(c)
+	if err != nil {
+		return err
+	}
+	var req turn.ConfirmRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	out, err := s.svc.ConfirmBattle(c.Request().Context(), actor(c), id, n, sq, req)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) getDice(c echo.Context) error {
+	id, n, err := turnParams(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.Dice(c.Request().Context(), actor(c), id, n)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) verifyDice(c echo.Context) error {
+	id, n, err := turnParams(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.VerifyDice(c.Request().Context(), actor(c), id, n)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) listSanctions(c echo.Context) error {
+	id, n, err := turnParams(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.Sanctions(c.Request().Context(), actor(c), id, n)
+	return reply(c, http.StatusOK, out, err)
+}
+
+func (s *Server) sanction(c echo.Context) error {
+	id, n, err := turnParams(c)
+	if err != nil {
+		return err
+	}
+	var req turn.SanctionRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	out, err := s.svc.Sanction(c.Request().Context(), actor(c), id, n, req)
+	return reply(c, http.StatusCreated, out, err)
+}
+
+func (s *Server) listFormulas(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	out, err := s.svc.Formulas(c.Request().Context(), actor(c), id)
+	return reply(c, http.StatusOK, out, err)
+}
+
+type formulaRequest struct {
+	Text string `json:"text"`
+}
+
+func (s *Server) setFormula(c echo.Context) error {
+	id, err := campaignID(c)
+	if err != nil {
+		return err
+	}
+	name, err := pathName(c, "name", "a formula's name")
+	if err != nil {
+		return err
+	}
+	var req formulaRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	out, err := s.svc.SetFormula(c.Request().Context(), actor(c), id, name, req.Text)
+	return reply(c, http.StatusOK, out, err)
+}
+
+// deskRoutes are the battle judge's desk, the dice, the formulas, the card catalogue and the
+// army edits.
+func (s *Server) deskRoutes(small echo.MiddlewareFunc, id echo.MiddlewareFunc, v echo.MiddlewareFunc) {
+	e := s.echo
+	e.GET("/api/cards", s.searchCards, id, v)
+	e.GET("/api/cards/:name", s.getCard, id, v)
+	e.PUT("/api/cards/:name", s.putCard, small, id, v)
+
+	e.GET("/api/campaigns/:cid/formulas", s.listFormulas, id, v)
+	e.PUT("/api/campaigns/:cid/formulas/:name", s.setFormula, small, id, v)
+	e.POST("/api/campaigns/:cid/troops/check", s.checkTroops, small, id, v)
+	e.POST("/api/campaigns/:cid/armies", s.createArmy, small, id, v)
+	e.PUT("/api/campaigns/:cid/armies/:army", s.editArmy, small, id, v)
+	e.POST("/api/campaigns/:cid/armies/:army/troops", s.changeTroops, small, id, v)
+	e.POST("/api/campaigns/:cid/armies/:army/customise", s.customise, small, id, v)
+
+	e.GET("/api/campaigns/:cid/turns/:n/battles", s.listBattles, id, v)
+	e.GET("/api/campaigns/:cid/turns/:n/battles/:square", s.getBattle, id, v)
+	e.POST("/api/campaigns/:cid/turns/:n/battles/:square/strategies", s.submitStrategy, small, id, v)
+	e.POST("/api/campaigns/:cid/turns/:n/battles/:square/proposal", s.proposeBattle, small, id, v)
+	e.POST("/api/campaigns/:cid/turns/:n/battles/:square/confirm", s.confirmBattle, small, id, v)
+	e.GET("/api/campaigns/:cid/turns/:n/dice", s.getDice, id, v)
+	e.GET("/api/campaigns/:cid/turns/:n/dice/verify", s.verifyDice, id, v)
+	e.GET("/api/campaigns/:cid/turns/:n/sanctions", s.listSanctions, id, v)
+	e.POST("/api/campaigns/:cid/turns/:n/sanctions", s.sanction, small, id, v)
+}
