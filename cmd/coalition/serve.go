@@ -76,6 +76,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	admin := fs.String("admin", env(getenv, "COALITION_ADMIN", "admin"), "the name of the admin account created on a fresh database (env COALITION_ADMIN)")
 	proxies := fs.String("trusted-proxies", getenv("COALITION_TRUSTED_PROXIES"), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (env COALITION_TRUSTED_PROXIES)")
 	logFormat := fs.String("log", env(getenv, "COALITION_LOG", "text"), "log format: text or json (env COALITION_LOG)")
+	cardFile := fs.String("cards", getenv("COALITION_CARDS"), "a card catalogue written by `coalition cards import` to check troop lists against; default: the card data shipped in the program (env COALITION_CARDS)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -99,6 +100,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		if opt.BackupDir == "" {
 			opt.BackupDir = filepath.Join(filepath.Dir(c.db), "backups")
 		}
+	}
+	if *cardFile != "" {
+		if opt.Cards, err = cardsCatalogue(*cardFile); err != nil {
+			return fmt.Errorf("--cards: %w", err)
+		}
+		c.log.Info("card catalogue loaded", "file", *cardFile, "cards", opt.Cards.Len())
 	}
 	svc := turn.NewService(st, opt)
 
