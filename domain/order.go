@@ -130,9 +130,11 @@ type Move struct {
 	Army string `json:"army"`
 	From Square `json:"from"`
 	To   Square `json:"to"`
-	// Route is the route the army meant to take: the squares it would pass, start excluded,
-	// destination included (M4).
-	Route []Square `json:"route"`
+	// Route is the route the army meant to take, the squares it would pass, start excluded,
+	// destination included (M4), when it is known: written in the order, the only shortest
+	// route, or drawn because it decided something (the army was an intercept target or its
+	// move was cut short). Empty when a random route did not matter.
+	Route []Square `json:"route,omitempty"`
 	// Partial is set when the move was cut short (M8).
 	Partial bool `json:"partial,omitempty"`
 	// Intercepted is set when an interceptor stopped the army on its way (M9).

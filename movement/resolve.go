@@ -52,6 +52,10 @@ type unit struct {
 	failed   bool
 	// jointOrder marks a Joint Engage order; joint a joint engagement that stands (M13).
 	jointOrder, joint bool
+	// drawn is set once the squares between start and destination are known: a written
+	// route, a move with one shortest route, or a random route drawn when it decides
+	// something (M4: an intercept target, a move cut short).
+	drawn bool
 	// caughtBy is the interceptor's army index, or -1 (M9).
 	caughtBy int32
 	// target is the army an interceptor waits for, or -1.
@@ -177,17 +181,33 @@ func (r *resolver) build() {
 // random from the turn's seed (M4).
 func (r *resolver) setLeg(u *unit, a *domain.Army, leg domain.Leg, kw domain.Keyword) {
 	u.jointOrder = kw == domain.JointEngage
-	if len(leg.Route) > 0 {
+	switch n := domain.Steps(a.At, leg.To); {
+	case len(leg.Route) > 0:
 		u.plen = int8(copy(u.path[:], leg.Route))
-	} else {
-		u.plen = int8(ShortestRoute(&u.path, a.At, leg.To, r.draws, a.Name))
+		u.drawn = true
+	case a.At.Col == leg.To.Col || a.At.Row == leg.To.Row || n < 2:
+		u.plen = int8(ShortestRoute(&u.path, a.At, leg.To, nil, a.Name))
+		u.drawn = true
+	default:
+		// several shortest routes: which one is drawn only if it decides something
+		u.path[0], u.path[n], u.plen = a.At, leg.To, int8(n+1)
 	}
 	u.goal = u.plen - 1
 	u.pos = u.goal
 }
 
+// route draws a unit's random route if it has not been drawn yet (M4). The draw has its own
+// label, so when it is made does not change what it gives.
+func (r *resolver) route(i int) {
+	if u := &r.units[i]; !u.drawn {
+		ShortestRoute(&u.path, u.path[0], u.path[u.plen-1], r.draws, r.name(i))
+		u.drawn = true
+	}
+}
+
 // ShortestRoute fills path with a shortest route from one square to another, start included,
-// and returns its length in squares. When several shortest routes exist it draws one
+// and returns its length in squares (d may be nil when there is only one). When several
+// shortest routes exist it draws one
 // uniformly with the label "route:" + army name: the routes are numbered in lexicographic
 // order of their steps, a step along the number coming before a step along the letter
 // (docs/RANDOMNESS.md).
@@ -201,6 +221,9 @@ func ShortestRoute(path *[4]domain.Square, from, to domain.Square, d *domain.Dra
 	count := binom(n, nc)
 	idx := 0
 	if count > 1 {
+		if d == nil {
+			panic("movement: a route with several choices needs the turn's draws")
+		}
 		idx = d.Intn("route:"+army, count)
 	}
 	path[0] = from
@@ -446,6 +469,11 @@ func (r *resolver) intercepts() {
 	}
 	if len(waiting) == 0 {
 		return
+	}
+	for _, w := range waiting {
+		if t := int(r.units[w].target); t >= 0 && r.units[t].leaving() {
+			r.route(t)
+		}
 	}
 	// first pass: where would each target be caught, ignoring M10
 	first := make(map[int]int8)
@@ -739,6 +767,7 @@ func (r *resolver) settlePartials() {
 			r.touch(k)
 			r.held[k] = true
 		default:
+			r.route(i)
 			u.pos = max(u.goal-1, 0)
 			r.partials = append(r.partials, int32(i))
 		}
@@ -846,7 +875,10 @@ func (r *resolver) finish() {
 		a := &m.Armies[i]
 		to := u.final()
 		if u.leaving() || u.joint {
-			mv := domain.Move{Army: a.Name, From: u.start(), To: to, Route: slices.Clone(u.path[1:u.plen]), Partial: u.failed, Intercepted: u.caughtBy >= 0}
+			mv := domain.Move{Army: a.Name, From: u.start(), To: to, Partial: u.failed, Intercepted: u.caughtBy >= 0}
+			if u.drawn {
+				mv.Route = slices.Clone(u.path[1:u.plen])
+			}
 			r.out.Moves = append(r.out.Moves, mv)
 			if u.failed && u.leaving() {
 				r.out.Partial = append(r.out.Partial, a.Name)

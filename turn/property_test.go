@@ -353,7 +353,13 @@ func checkTurn(before, next *domain.Map, rep *turn.Report) []problem {
 			}
 			prev = sq
 		}
-		if mv.To != mv.From && !slices.Contains(mv.Route, mv.To) {
+		if len(mv.Route) == 0 && domain.Steps(mv.From, mv.To) > 3 {
+			fail("at most 3 steps", "%s moved %d steps from %s to %s (3.2.2.1)", mv.Army, domain.Steps(mv.From, mv.To), mv.From, mv.To)
+		}
+		if len(mv.Route) == 0 && (mv.Partial || mv.Intercepted) {
+			fail("at most 3 steps", "%s's move was cut short or intercepted, but its route is not reported (M4, M8, M9)", mv.Army)
+		}
+		if len(mv.Route) > 0 && mv.To != mv.From && !slices.Contains(mv.Route, mv.To) {
 			fail("at most 3 steps", "%s ended its move on %s, off its route %s %v", mv.Army, mv.To, mv.From, mv.Route)
 		}
 		pos[mv.Army] = mv.To
