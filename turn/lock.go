@@ -77,7 +77,10 @@ func (s *Service) Lock(ctx context.Context, a Actor, id int64, n int, reason str
 		if err := x.need("lock a turn (movement and battle judges only)", x.member.Judge()); err != nil {
 			return err
 		}
-		if c.Status != Running {
+		switch c.Status {
+		case Finished:
+			return domain.Errorf(domain.ErrConflict, "%s is finished: %s won the round, and no turn locks any more", c.Name, c.Winner.Title())
+		case Paused:
 			return domain.Errorf(domain.ErrConflict, "%s is %s: resume it before locking", c.Name, c.Status)
 		}
 		t, err := r.Turn(id, n)

@@ -252,8 +252,21 @@ func playScenario(t *testing.T, s *server, file, name string, passwords map[stri
 	s.call("PUT", base+"/members/e2e-batty", admin, map[string]any{"roles": []string{"battle-judge"}}, http.StatusOK, nil)
 
 	serverID := map[int64]int64{}
+	over := false
 	for ti, tu := range sc.Turns {
 		n := ti + 1
+		if over {
+			// The round ended at the last lock (1.7, D8): the campaign is finished and takes no
+			// more orders or locks, where adjudicate plays the scenario's turns on.
+			mover := s.login("e2e-mover", passwords["e2e-mover"])
+			s.call("POST", fmt.Sprintf("%s/turns/%d/lock", base, n), mover, map[string]string{"reason": "e2e"}, http.StatusConflict, nil)
+			var c struct{ Status, Winner string }
+			s.call("GET", base, "", nil, http.StatusOK, &c)
+			if c.Status != "finished" || c.Winner == "" {
+				t.Errorf("after the round's last lock the campaign is %+v", c)
+			}
+			return
+		}
 		posts := slices.Clone(sc.File.Turns[ti].Posts)
 		slices.SortFunc(posts, func(a, b scenario.Post) int { return int(a.ID - b.ID) })
 		last := s.clock.Now()
@@ -295,6 +308,9 @@ func playScenario(t *testing.T, s *server, file, name string, passwords map[stri
 		s.call("POST", fmt.Sprintf("%s/turns/%d/lock", base, n), mover, map[string]string{"reason": "e2e"}, http.StatusOK, nil)
 		var rep struct{ Report json.RawMessage }
 		s.call("GET", fmt.Sprintf("%s/turns/%d/report", base, n), mover, nil, http.StatusOK, &rep)
+		var decided struct{ Winner *string }
+		json.Unmarshal(rep.Report, &decided)
+		over = decided.Winner != nil
 		got := scenarioIDs(t, rep.Report, serverID)
 		if !bytes.Equal(got, wantTurns[ti]) {
 			t.Fatalf("turn %d: the server's lock report differs from coalition adjudicate's:\n%s", n, diffJSON(wantTurns[ti], got))
