@@ -207,6 +207,13 @@ func (p *tab) open(base, path string) {
 	p.until("the map", `document.body.dataset.ready === 'true' && document.querySelectorAll('#map .army').length > 0`)
 }
 
+// view opens a tab of the application (map, orders, battles, judge) and waits until it shows.
+func (p *tab) view(name string) {
+	p.t.Helper()
+	p.do("opening the "+name+" tab", chromedp.Click(chromedp.CSS(`#tabs a[href="#`+name+`"]`)))
+	p.until("the "+name+" tab", `document.body.dataset.view === `+jsString(name))
+}
+
 // login logs in through the form in the page's header.
 func (p *tab) login(name, password string) {
 	p.t.Helper()
@@ -309,8 +316,8 @@ func TestBrowserOrderByClickAndLock(t *testing.T) {
 	hanna.open(d.base, "/?poll=300")
 	hanna.shot("map")
 	hanna.login("Hanna", d.passwords["Hanna"])
-	hanna.do("opening the order desk", chromedp.Click(chromedp.CSS(`#tabs a[href="#orders"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`#my-armies button[data-army="Hanna"]`)))
+	hanna.view("orders")
+	hanna.do("waiting for the armies", chromedp.WaitVisible(chromedp.CSS(`#my-armies button[data-army="Hanna"]`)))
 	hanna.do("marking the page", chromedp.Evaluate[chromedp.Void](`window.notReloaded = true`))
 	hanna.do("choosing Hanna's army", chromedp.Click(chromedp.CSS(`#my-armies button[data-army="Hanna"]`)))
 	hanna.until("the army chosen", `document.querySelector('#map .army.selected[data-army="Hanna"]')`)
@@ -334,7 +341,7 @@ func TestBrowserOrderByClickAndLock(t *testing.T) {
 	barrin := newTab(t, b, "judge")
 	barrin.open(d.base, "/")
 	barrin.login("Barrin", d.passwords["Barrin"])
-	barrin.do("opening the judge console", chromedp.Click(chromedp.CSS(`#tabs a[href="#judge"]`)), chromedp.WaitVisible(chromedp.ID("lock-form")))
+	barrin.view("judge")
 	barrin.do("asking for too long an extension",
 		chromedp.SetValue(chromedp.ID("extend-hours"), "100"),
 		chromedp.SendKeys(chromedp.ID("extend-reason"), "too long"),
@@ -352,7 +359,7 @@ func TestBrowserOrderByClickAndLock(t *testing.T) {
 	if got := d.currentMap(t); got.Turn != 2 {
 		t.Fatalf("the server's map is at turn %d after the lock", got.Turn)
 	}
-	hanna.do("back to the map tab", chromedp.Click(chromedp.CSS(`#tabs a[href="#map"]`)))
+	hanna.view("map")
 	hanna.do("clicking an enemy army", chromedp.Click(chromedp.CSS(`#map .army[data-army="Gix"]`)))
 	hanna.until("its details and troops", `document.querySelector('#army-info h3').textContent === 'Gix' && document.querySelectorAll('#army-info table.troops tbody tr').length === 4 && /Chief Praetor of Phyrexia/.test(document.querySelector('#army-info').textContent)`)
 	// The slider shows turn 1 with its move as an arrow.
@@ -487,8 +494,8 @@ func TestBrowserPhone(t *testing.T) {
 	p.do("zooming back", chromedp.Click(chromedp.ID("zoom-out")))
 	p.shot("phone-map")
 	p.login("Hanna", d.passwords["Hanna"])
-	p.do("opening the order desk", chromedp.Click(chromedp.CSS(`#tabs a[href="#orders"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`#my-armies button[data-army="Hanna"]`)))
+	p.view("orders")
+	p.do("waiting for the armies", chromedp.WaitVisible(chromedp.CSS(`#my-armies button[data-army="Hanna"]`)))
 	if w := eval[bool](p, `document.documentElement.scrollWidth <= window.innerWidth`); !w {
 		t.Errorf("the order desk is wider than the phone's screen")
 	}
@@ -597,10 +604,58 @@ func TestBrowserJudgeEntersResult(t *testing.T) {
 		t.Fatalf("the server recorded %+v", res.Results)
 	}
 	p.until("the recorded result shown", `['Recorded: Sai Rei’s side won', 'Sai Rei lost 120', 'Darkhand5 lost 300'].every((x) => document.querySelector('`+form+`').textContent.includes(x))`)
-	p.do("back to the map", chromedp.Click(chromedp.CSS(`#tabs a[href="#map"]`)))
+	p.view("map")
 	p.until("the battle ring at 5F and the armies at half size", `document.querySelectorAll('#map .battles .battle').length === 1 && document.querySelectorAll('#map .army[data-sq="5F"]').length === 2`)
-	p.do("back to the console", chromedp.Click(chromedp.CSS(`#tabs a[href="#judge"]`)), chromedp.WaitVisible(chromedp.ID("lock-form")))
+	p.view("judge")
 	p.do("locking", chromedp.SendKeys(chromedp.ID("lock-reason"), "battle settled"), chromedp.Click(chromedp.ID("lock-now")))
 	p.until("the lock report", `document.querySelector('#report-text') && /movement update for turn 1/.test(document.querySelector('#report-text').textContent)`)
 	p.shot("judge-result-entered")
+}
+
+// TestBrowserBattleDesk is a battle from the strategies to the lock: each side's controller
+// sends a strategy from the battle tab and never sees the other side's (B1); the battle judge
+// sees both side by side, gives a strategy bonus (B2), has the server propose the result with
+// its bonuses and dice (B3–B5, B7), confirms it, and the lock uses it.
+func TestBrowserBattleDesk(t *testing.T) {
+	b := browser(t)
+	s, pw := startBattle(t)
+	card := `article.battle[data-square="5F"] `
+	send := func(p *tab, who, army, text string) {
+		p.open(s.base, "/#battles")
+		p.login(who, pw[who])
+		p.until("the battle's strategy form", `document.querySelector('`+card+`form.strategy-form')`)
+		p.do("writing the strategy", chromedp.SendKeys(chromedp.CSS(card+`form.strategy-form textarea`), text),
+			chromedp.Click(chromedp.CSS(card+`form.strategy-form button[type="submit"]`)))
+		p.until("the strategy recorded", `/The strategy for `+army+` is recorded/.test(document.querySelector('`+card+`form.strategy-form').textContent)`)
+		p.until("the strategy shown with its side", `document.querySelector('`+card+`.strategy[data-army="`+army+`"] pre') && document.querySelector('`+card+`.strategy[data-army="`+army+`"] pre').textContent === `+jsString(text))
+	}
+	coalition := newTab(t, b, "Gazetzot")
+	send(coalition, "Gazetzot", "Sai Rei", "Flank them through the elves' wood.")
+	phyrexia := newTab(t, b, "Vorath")
+	send(phyrexia, "Vorath", "Darkhand5", "Rats first, ogres behind.")
+	if eval[bool](phyrexia, `document.body.textContent.includes("elves' wood")`) {
+		t.Fatal("Phyrexia's page shows the Coalition's strategy")
+	}
+	coalition.do("reloading the battles", chromedp.Reload())
+	coalition.until("the battle", `document.querySelector('`+card+`')`)
+	if eval[bool](coalition, `document.body.textContent.includes("ogres behind")`) {
+		t.Fatal("the Coalition's page shows Phyrexia's strategy")
+	}
+
+	judge := newTab(t, b, "Bea")
+	judge.open(s.base, "/#battles")
+	judge.login("Bea", pw["Bea"])
+	judge.until("both strategies side by side", `document.querySelectorAll('`+card+`.side-by-side .side .strategy').length === 2`)
+	judge.do("a strategy bonus and the proposal",
+		chromedp.SetValue(chromedp.CSS(card+`form.judgement select[name="bonus_to"]`), "Sai Rei"),
+		chromedp.SetValue(chromedp.CSS(card+`form.judgement input[name="bonus"]`), "6"),
+		chromedp.Click(chromedp.CSS(card+`form.judgement button[type="submit"]`)))
+	judge.until("the proposal with bonuses and dice", `document.querySelector('`+card+`table.proposal-sides') && /Strategy bonus/.test(document.querySelector('`+card+`table.proposal-sides').textContent) && document.querySelectorAll('`+card+`ul.dice li').length >= 1`)
+	judge.shot("battle-desk")
+	judge.do("confirming", chromedp.SendKeys(chromedp.CSS(card+`form.confirm textarea`), "A hard fight at 5F."),
+		chromedp.Click(chromedp.CSS(card+`form.confirm button[type="submit"]`)))
+	judge.until("the result confirmed", `/The result at 5F is confirmed/.test(document.querySelector('`+card+`form.confirm').textContent)`)
+	judge.view("judge")
+	judge.do("locking", chromedp.SendKeys(chromedp.ID("lock-reason"), "battle confirmed"), chromedp.Click(chromedp.ID("lock-now")))
+	judge.until("the lock report", `document.querySelector('#report-text') && /movement update for turn 1/.test(document.querySelector('#report-text').textContent)`)
 }

@@ -20,7 +20,7 @@ export const app = Object.assign(new EventTarget(), {
 const views = {
   map: { label: 'Map', available: () => true, mount: mountMapPanel },
   orders: { label: 'Orders', available: () => !!(app.campaign && app.campaign.you && mayPost(app.campaign.you)), ...orders },
-  battles: { label: 'Battles', available: () => battles.available(app), ...battles },
+  battles: { ...battles, label: 'Battles', available: () => battles.available(app) },
   judge: { label: 'Judge', available: () => !!(app.campaign && app.campaign.class === 'judge'), ...judge },
 };
 
@@ -132,6 +132,7 @@ function route() {
   if (app.view && app.view !== v && app.view.unmount) app.view.unmount();
   const fresh = app.view !== v;
   app.view = v;
+  document.body.dataset.view = name;
   renderTabs();
   const panel = $('#panel');
   if (fresh) {
