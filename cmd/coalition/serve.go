@@ -108,6 +108,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		c.log.Info("card catalogue loaded", "file", *cardFile, "cards", opt.Cards.Len())
 	}
 	svc := turn.NewService(st, opt)
+	// the card catalogue with the judges' corrections put over it again
+	if _, err := svc.Catalogue(ctx); err != nil {
+		return fmt.Errorf("the card catalogue: %w", err)
+	}
 
 	password, err := svc.Bootstrap(ctx, *admin, getenv("COALITION_ADMIN_PASSWORD"))
 	if err != nil {
