@@ -94,6 +94,8 @@ type board struct {
 	// fighting marks armies that share their square with an enemy (M1).
 	fighting []bool
 	ids      []int32
+	// legs is the arena the turn's orders take their legs from.
+	legs []domain.Leg
 }
 
 func newBoard(m *domain.Map) *board {
@@ -170,6 +172,7 @@ func Check(m *domain.Map, posts []domain.Post, opt Options) *Orders {
 		lines += strings.Count(posts[i].Text, "\n") + 1
 	}
 	out.Lines = make([]Line, 0, lines)
+	b.legs = make([]domain.Leg, 0, lines+lines/4)
 	for _, pi := range order {
 		out.Lines = b.checkPost(out.Lines, &posts[pi], opt)
 	}
@@ -220,7 +223,7 @@ func (l *Line) warn(format string, args ...any) {
 }
 
 func (b *board) checkLine(l *Line, opt Options, late, early bool) {
-	o, perr := ParseLine(l.Text)
+	o, perr := parseLine(l.Text, &b.legs)
 	name := o.Army
 	if perr != nil {
 		name = perr.Army
@@ -229,7 +232,8 @@ func (b *board) checkLine(l *Line, opt Options, late, early bool) {
 		name = l.Author
 	}
 	l.Army = name
-	if idx := b.army(name); idx >= 0 {
+	idx := b.army(name)
+	if idx >= 0 {
 		l.Army = b.m.Armies[idx].Name
 	}
 	switch {
@@ -245,7 +249,6 @@ func (b *board) checkLine(l *Line, opt Options, late, early bool) {
 		return
 	}
 	l.Order = o
-	idx := b.army(name)
 	if idx < 0 {
 		if o.Army == "" {
 			l.reject(domain.CodeUnknownArmy, "there is no army named %s: put the army's name first, like \"Sai Rei: 3D > 5E\"", name)

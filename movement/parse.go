@@ -33,7 +33,11 @@ var holdWords = map[string]string{
 
 // ParseLine reads one line of a post (3.2.2.5). The army name may be left off; squares are
 // checked for form only.
-func ParseLine(line string) (domain.Order, *ParseError) {
+func ParseLine(line string) (domain.Order, *ParseError) { return parseLine(line, nil) }
+
+// parseLine is ParseLine taking the orders' legs from the arena legs when it is given, so
+// that the lines of a turn share one allocation.
+func parseLine(line string, legs *[]domain.Leg) (domain.Order, *ParseError) {
 	text := strings.TrimSpace(line)
 	var o domain.Order
 	if name, rest, ok := strings.Cut(text, ":"); ok {
@@ -70,7 +74,7 @@ func ParseLine(line string) (domain.Order, *ParseError) {
 		o.Note = note
 		return o, nil
 	}
-	o, err := parseMove(o, text, fail)
+	o, err := parseMove(o, text, fail, legs)
 	if err == nil && strings.Contains(o.Named, ":") {
 		return fail("%q is not an army name: names contain no colon", o.Named)
 	}
@@ -82,7 +86,7 @@ type failFunc func(format string, args ...any) (domain.Order, *ParseError)
 // holdNote recognises a hold line (3.2.1) without allocating: the hold phrases are short
 // ASCII, lowered into a buffer on the stack.
 func holdNote(text string) (string, bool) {
-	t := strings.TrimRight(text, ".! ")
+	t := trimEnd(text, ".! ")
 	var buf [24]byte
 	if len(t) > len(buf) || len(t) == 0 || t[0] >= '0' && t[0] <= '9' {
 		return "", false
@@ -99,16 +103,33 @@ func holdNote(text string) (string, bool) {
 }
 
 func firstWord(s string) (word, rest string) {
-	s = strings.TrimLeft(s, " \t")
-	i := strings.IndexAny(s, " \t")
-	if i < 0 {
-		return s, ""
+	s = skipBlanks(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' || s[i] == '\t' {
+			return s[:i], skipBlanks(s[i:])
+		}
 	}
-	return s[:i], strings.TrimLeft(s[i:], " \t")
+	return s, ""
+}
+
+func skipBlanks(s string) string {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return s[i:]
+}
+
+// trimEnd drops trailing bytes that are in cut (ASCII only).
+func trimEnd(s, cut string) string {
+	for len(s) > 0 && strings.IndexByte(cut, s[len(s)-1]) >= 0 {
+		s = s[:len(s)-1]
+	}
+	return s
 }
 
 func trimName(s string) string {
-	return strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), "."))
+	return strings.TrimSpace(trimEnd(strings.TrimSpace(s), "."))
 }
 
 // parseTransfer reads "to X at 5E" (3.2.4.2).
@@ -125,7 +146,7 @@ func parseTransfer(o domain.Order, rest string, fail failFunc) (domain.Order, *P
 	if strings.Contains(name, ":") {
 		return fail("%q is not an army name: names contain no colon", name)
 	}
-	sqText := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(r[i+4:]), "."))
+	sqText := strings.TrimSpace(trimEnd(strings.TrimSpace(r[i+4:]), "."))
 	if name == "" {
 		return fail("a transfer needs the name of the receiving army: \"Transfer to Birch at 11D\"")
 	}
@@ -150,8 +171,14 @@ func lastIndexAt(s string) int {
 }
 
 // parseMove reads "3D > 5E (3D - 4D - 4E - 5E) > 8E; engage Name" (3.2.2.5, 3.2.2.3, 3.2.2.4).
-func parseMove(o domain.Order, text string, fail failFunc) (domain.Order, *ParseError) {
+func parseMove(o domain.Order, text string, fail failFunc, arena *[]domain.Leg) (domain.Order, *ParseError) {
 	s := scanner{text: text}
+	var local []domain.Leg
+	legs := &local
+	if arena != nil {
+		legs = arena
+	}
+	first := len(*legs)
 	from, tok := s.square()
 	if tok == "" {
 		return fail("I could not read this as an order: write a move like \"3D > 5E\", \"Intercept X\", \"Transfer to X at 5E\" or \"no move\"")
@@ -184,8 +211,11 @@ func parseMove(o domain.Order, text string, fail failFunc) (domain.Order, *Parse
 			}
 			leg.Route = route
 		}
-		o.Legs = append(o.Legs, leg)
+		*legs = append(*legs, leg)
 		prev = tok
+	}
+	if n := len(*legs); n > first {
+		o.Legs = (*legs)[first:n:n]
 	}
 	if len(o.Legs) == 0 {
 		rest := strings.TrimSpace(s.rest())

@@ -870,6 +870,13 @@ func (u *unit) final() domain.Square {
 // plans kept or cancelled (M14), and empty armies destroyed (B9).
 func (r *resolver) finish() {
 	m := r.m
+	n := 0
+	for i := range r.units {
+		if r.units[i].leaving() || r.units[i].joint {
+			n++
+		}
+	}
+	r.out.Moves = make([]domain.Move, 0, n)
 	for i := range r.units {
 		u := &r.units[i]
 		a := &m.Armies[i]
