@@ -366,6 +366,8 @@ func TestBrowserOrderByClickAndLock(t *testing.T) {
 	hanna.do("showing turn 1", chromedp.SetValue(chromedp.ID("turn"), "1"), chromedp.Evaluate[chromedp.Void](`document.querySelector('#turn').dispatchEvent(new Event('input'))`))
 	hanna.until("turn 1's move drawn", `document.querySelectorAll('#map .moves polyline').length >= 1 && document.querySelector('#map .army[data-army="Hanna"]').dataset.sq === `+jsString(from))
 	hanna.shot("map-turn-1-moves")
+	hanna.do("checking turn 1's dice", chromedp.Click(chromedp.ID("check-dice")))
+	hanna.until("the dice checked", `/The dice check out: the seed's SHA-256 is the commitment/.test(document.querySelector('#panel').textContent)`)
 }
 
 // TestBrowserKeyboardOrder drives the order desk without the mouse: focus the army's marker,
@@ -502,21 +504,30 @@ func TestBrowserPhone(t *testing.T) {
 	p.shot("phone-order-desk")
 }
 
-// TestBrowserRefusalShown shows the server's own words when it refuses something: a post
-// while the campaign is paused (409) appears with its problem detail.
+// TestBrowserRefusalShown shows the server's own words when it refuses something: a wrong
+// password (401) and a post while the campaign is paused (409) appear with their problem detail.
 func TestBrowserRefusalShown(t *testing.T) {
 	b := browser(t)
 	d := startDemo(t)
 	judge := d.login("Barrin", d.passwords["Barrin"])
 	p := newTab(t, b, "player")
 	p.open(d.base, "/#orders")
+	p.do("logging in with a wrong password", chromedp.SendKeys(chromedp.ID("login-name"), "Hanna"),
+		chromedp.SendKeys(chromedp.ID("login-password"), "not her password"), chromedp.Click(chromedp.CSS(`#login button[type="submit"]`)))
+	p.until("the login refusal shown", `!document.querySelector('#login-problem').hidden && document.querySelector('#login-problem').textContent.length > 10`)
+	raw := d.call("POST", "/api/login", "", map[string]string{"name": "Hanna", "password": "not her password"}, http.StatusUnauthorized, nil)
+	var refused struct{ Detail string }
+	_ = json.Unmarshal(raw, &refused)
+	if got := eval[string](p, `document.querySelector('#login-problem').textContent`); got != refused.Detail {
+		t.Errorf("the login form shows %q, the server said %q", got, refused.Detail)
+	}
+	p.do("clearing the form", chromedp.Evaluate[chromedp.Void](`document.querySelector('#login').reset()`))
 	p.login("Hanna", d.passwords["Hanna"])
 	p.until("the order desk", `document.querySelector('#order-text')`)
 	d.call("POST", "/api/campaigns/1/pause", judge, map[string]string{"reason": "the judges are away"}, http.StatusOK, nil)
 	p.do("typing an order", chromedp.SendKeys(chromedp.ID("order-text"), "Hanna: 1A > 2A"))
 	p.until("the refusal shown", `document.querySelector('#order-problem:not([hidden])') && /is paused \(the judges are away\)/.test(document.querySelector('#order-problem').textContent)`)
-	var raw json.RawMessage
-	body := d.call("POST", "/api/campaigns/1/posts/check", d.login("Hanna", d.passwords["Hanna"]), map[string]string{"text": "Hanna: 1A > 2A"}, http.StatusConflict, &raw)
+	body := d.call("POST", "/api/campaigns/1/posts/check", d.login("Hanna", d.passwords["Hanna"]), map[string]string{"text": "Hanna: 1A > 2A"}, http.StatusConflict, nil)
 	var prob struct{ Detail string }
 	_ = json.Unmarshal(body, &prob)
 	if got := eval[string](p, `document.querySelector('#order-problem').textContent`); got != prob.Detail {
@@ -607,6 +618,12 @@ func TestBrowserJudgeEntersResult(t *testing.T) {
 	p.view("map")
 	p.until("the battle ring at 5F and the armies at half size", `document.querySelectorAll('#map .battles .battle').length === 1 && document.querySelectorAll('#map .army[data-sq="5F"]').length === 2`)
 	p.view("judge")
+	p.do("pausing", chromedp.SendKeys(chromedp.ID("pause-reason"), "judges' meeting"), chromedp.Click(chromedp.ID("pause-button")))
+	p.until("the campaign paused", `/The campaign is paused/.test(document.querySelector('#judge-turn').parentElement.textContent) && /paused since .*judges' meeting/.test(document.querySelector('#judge-turn').parentElement.textContent) && document.querySelector('#pause-button').textContent === 'Resume the campaign'`)
+	p.do("resuming", chromedp.SendKeys(chromedp.ID("pause-reason"), "back"), chromedp.Click(chromedp.ID("pause-button")))
+	p.until("the campaign running", `/The campaign runs again/.test(document.querySelector('#judge-turn').parentElement.textContent) && document.querySelector('#pause-button').textContent === 'Pause the campaign'`)
+	p.do("refreshing the audit log", chromedp.Click(chromedp.CSS(`#judge-audit + button`)))
+	p.until("the pause and the resume in the audit log", `[...document.querySelectorAll('table.audit tbody tr td:nth-child(3)')].map((td) => td.textContent).filter((a) => /pause|resume/.test(a)).length >= 2`)
 	p.do("locking", chromedp.SendKeys(chromedp.ID("lock-reason"), "battle settled"), chromedp.Click(chromedp.ID("lock-now")))
 	p.until("the lock report", `document.querySelector('#report-text') && /movement update for turn 1/.test(document.querySelector('#report-text').textContent)`)
 	p.shot("judge-result-entered")

@@ -254,6 +254,18 @@ function mountMapPanel(panel) {
       fill(report.lastChild, e.detail);
     }
   }, { once: false });
+  const diceOut = h('p', { role: 'status' });
+  const dice = h('button', {
+    type: 'button', id: 'check-dice',
+    onclick: async () => {
+      try {
+        const r = await get(`/api/campaigns/${app.cid}/turns/${v.turn}/dice/verify`);
+        app[r.ok ? 'say' : 'problem'](diceOut, `${r.ok ? 'The dice check out' : 'The dice do not check out'}: ${r.detail}.`);
+      } catch (e) {
+        app.problem(diceOut, e);
+      }
+    },
+  }, `Check turn ${v.turn}’s dice against its revealed seed (B6)`);
   fill(panel,
     h('h2', {}, c.name),
     c.status === 'paused' ? h('p', { class: 'notice warn' }, `Paused: ${c.pause_reason || 'no reason given'}. No orders are taken and no lock runs.`) : null,
@@ -270,7 +282,7 @@ function mountMapPanel(panel) {
       list(v.announced, (b) => `${b.square}: ${(b.armies || []).join(' vs ')} (${b.kind})`),
       h('h3', {}, `Moves of turn ${v.turn}`),
       list(v.moves, (m) => `${m.army}: ${m.from} → ${m.to}${m.partial ? ' (cut short)' : ''}${m.intercepted ? ' (intercepted)' : ''}`),
-      report] : null,
+      report, dice, diceOut] : null,
     h('h3', {}, 'Armies on the map'),
     h('p', {}, 'Tab to an army on the map and press Enter, or click it, to see its troops.'),
     h('label', { for: 'army-find' }, 'Find an army'),
