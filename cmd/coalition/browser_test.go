@@ -314,6 +314,8 @@ func TestBrowserOrderByClickAndLock(t *testing.T) {
 
 	hanna := newTab(t, b, "player")
 	hanna.open(d.base, "/?poll=300")
+	hanna.do("opening the legend", chromedp.Click(chromedp.CSS(`#legend summary`)))
+	hanna.until("the legend of terrain, sites and armies", `document.querySelectorAll('#legend-body li').length >= 6 + 9 + 3`)
 	hanna.shot("map")
 	hanna.login("Hanna", d.passwords["Hanna"])
 	hanna.view("orders")

@@ -298,10 +298,10 @@ export function legend() {
   const item = (sw, text) => h('li', {}, sw, ' ', text);
   const box = (color, dash) => swatch(s('rect', { x: 3, y: 3, width: 16, height: 16, fill: '#ebe3b4', stroke: '#000', 'stroke-width': 4.5, opacity: 0.55 }),
     s('rect', { x: 3, y: 3, width: 16, height: 16, fill: 'none', stroke: color, 'stroke-width': 3, 'stroke-dasharray': dash }));
-  const armies = Object.entries(SIDE).filter(([k]) => k !== 'neutral').map(([k, [name, color]]) => {
+  const armies = Object.entries(SIDE).filter(([k]) => k !== 'neutral').map(([k, [, color]]) => {
     const m = marker(k, 11, 11, 7);
     m.setAttribute('fill', color);
-    return item(swatch(m), `${name} army`);
+    return item(swatch(m), { coalition: 'Coalition army', phyrexia: 'Phyrexian army', mercenary: 'Mercenary army' }[k]);
   });
   return [
     h('h3', {}, 'Terrain'),
