@@ -88,7 +88,8 @@ func (l *lock) settleOne(f *fought, r *domain.BattleResult) error {
 			if t == nil || !slices.Contains(losers, t.Name) {
 				return errorf("the kill at %s targets %s, who did not lose there", f.square, k.Target)
 			}
-			if t.Side == domain.Mercenary && t.Faction == domain.TownDefender && by.Side.IsTeam() {
+			// (a town defender captured by a team is still one: the project's reading)
+			if t.Faction == domain.TownDefender && by.Side.IsTeam() {
 				l.defenderKills = append(l.defenderKills, defenderKill{target: t.Name, by: by.Side})
 			}
 			tn := t.Name // remove moves the armies after it in the map's list

@@ -39,6 +39,8 @@ var projectReadings = refengine.Align{
 	JointTieByArmyOrder:          true,
 	JointKindFollowsPair:         true,
 	WinCountStopsWhenNotCounting: true,
+	JointTakesWalkedBackFriend:   true,
+	WinCountCarriesOver:          true,
 }
 
 // opening is the time the first generated turn opens.
@@ -134,6 +136,12 @@ func playSeed(t *testing.T, seed uint64, turns int) disagreement {
 			d.problem = fmt.Sprintf("the reference fails (%v), the project's engine does not", rerr)
 			return d
 		}
+		// a rule the reference breaks where the project breaks it too is a listed disagreement
+		// the reference was aligned to (projectReadings); one it breaks alone is its own bug
+		if bad := minus(invariants(rNext, res.Battles), invariants(pNext, pNext.Battles)); len(bad) > 0 {
+			d.problem = "the reference breaks a rule: " + strings.Join(bad, "; ")
+			return d
+		}
 		if diffs := compare(rep, res); len(diffs) > 0 {
 			d.problem = strings.Join(diffs, "\n\t")
 			return d
@@ -166,6 +174,49 @@ func runProject(m *domain.Map, in turn.Input) (next *domain.Map, rep *turn.Repor
 	case <-time.After(projectTimeout):
 		return nil, nil, nil, false
 	}
+}
+
+// invariants lists what is wrong with a map after a lock, whatever the orders: two friendly
+// armies share a square only as a joint engage pair (M7, M13: at most two of a side), armies
+// of three sides never share one (M12), and every square holding enemies holds exactly one
+// listed battle with exactly its armies (M11, M12, B8).
+func invariants(m *domain.Map, battles []domain.Battle) []string {
+	var out []string
+	by := map[domain.Square][]*domain.Army{}
+	for i := range m.Armies {
+		by[m.Armies[i].At] = append(by[m.Armies[i].At], &m.Armies[i])
+	}
+	at := map[domain.Square][]domain.Battle{}
+	for _, b := range battles {
+		at[b.Square] = append(at[b.Square], b)
+	}
+	for sq, as := range by {
+		sides := map[domain.Side]int{}
+		var names []string
+		for _, a := range as {
+			sides[a.Side]++
+			names = append(names, a.Name)
+		}
+		slices.Sort(names)
+		bs := at[sq]
+		joint := len(bs) == 1 && bs[0].Kind == domain.Joint
+		for side, n := range sides {
+			if n > 2 || n == 2 && !joint {
+				out = append(out, fmt.Sprintf("%d armies of %s share %s (%v)", n, side, sq, names))
+			}
+		}
+		if len(sides) > 2 {
+			out = append(out, fmt.Sprintf("three sides share %s (%v)", sq, names))
+		}
+		if len(sides) > 1 && (len(bs) != 1 || !slices.Equal(sorted(bs[0].Armies), names)) {
+			out = append(out, fmt.Sprintf("%s holds %v but its battles are %v", sq, names, bs))
+		}
+		if len(sides) == 1 && len(bs) > 0 {
+			out = append(out, fmt.Sprintf("%s holds only %v but lists battles %v", sq, names, bs))
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // compare lists every difference between the project's report and the reference result in

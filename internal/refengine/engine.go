@@ -68,6 +68,15 @@ type Align struct {
 	// any update where the army counts no day, such as one where it is attacked (1.7.2, R23)
 	// (testdata/scenarios/pending/d8-attacked-win-count-goes-on.json.pending).
 	WinCountStopsWhenNotCounting bool
+	// WinCountCarriesOver: an army that moves straight from one of its side's win conditions
+	// to another, counting there at once, keeps the days it counted toward the win (1.7.2, D1)
+	// (testdata/scenarios/pending/d8-win-count-starts-again-on-another-win-condition.json.pending).
+	WinCountCarriesOver bool
+	// JointTakesWalkedBackFriend: a friend of the joint engage pair that walked back to its
+	// start on the pair's square joins their joint battle, three armies of one side in one
+	// square (M7, M8, M13)
+	// (testdata/scenarios/pending/m8-walked-back-friend-keeps-joint-engaged-square.json.pending).
+	JointTakesWalkedBackFriend bool
 }
 
 // Rejection is an order that was not carried out: the army, where the order was written, and

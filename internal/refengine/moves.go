@@ -533,8 +533,14 @@ func (l *lock) arrivals(mv *moves) {
 			}
 		}
 		if s == mv.jointSquare {
-			l.jointArrivals(mv, s, arr, fixed)
-			continue
+			// M7 step 1 / M8: a friend of the pair that walked back to its start there keeps
+			// it; the pair are arrivals like any other, and no joint battle is fought.
+			friendStays := fixed != nil && fixed.home && !slices.Contains(mv.jointUnits, fixed) &&
+				slices.ContainsFunc(mv.jointUnits, func(u *unit) bool { return u.side == fixed.side })
+			if !friendStays || l.in.Align.JointTakesWalkedBackFriend {
+				l.jointArrivals(mv, s, arr, fixed)
+				continue
+			}
 		}
 		// M7 within each side (mercenaries are one side for sharing squares, R15).
 		winners := map[domain.Side]*unit{}
@@ -621,14 +627,49 @@ func (l *lock) jointArrivals(mv *moves, s domain.Square, arr []*unit, fixed *uni
 			continue // intercepted on the way (M9): it fights the interceptor, not here
 		}
 		armies = append(armies, u.name)
-		if u.moving() {
+		if u.moving() && !u.failed {
 			u.won = true
 		}
+	}
+	if fixed != nil && fixed.home && pairSide[fixed.side] && !slices.Contains(mv.jointUnits, fixed) {
+		armies = append(armies, fixed.name) // Align.JointTakesWalkedBackFriend
 	}
 	var enemy *unit
 	enemyFixed := fixed != nil && !pairSide[fixed.side]
 	if enemyFixed {
 		enemy = fixed
+	}
+	// M12 with both sides' pairs (R12) on a mercenary that stays: the pair whose closer army
+	// has fewer steps (then M7's steps 3–4) fights it; the other pair makes partial moves.
+	if enemyFixed && fixed.side == domain.Mercenary && len(pairSide) == 2 {
+		best := map[domain.Side]*unit{}
+		for _, u := range mv.jointUnits {
+			if b := best[u.side]; u.moving() && !u.caught && (b == nil || closer(u, b, u.steps(), b.steps())) {
+				best[u.side] = u
+			}
+		}
+		c, p := best[domain.Coalition], best[domain.Phyrexia]
+		if c != nil && p != nil {
+			keep := domain.Coalition
+			if closer(p, c, p.steps(), c.steps()) {
+				keep = domain.Phyrexia
+			}
+			armies = []string{fixed.name}
+			for _, u := range mv.jointUnits {
+				if u.side != keep {
+					u.won, u.failed = false, true
+				} else if !u.caught {
+					armies = append(armies, u.name)
+				}
+			}
+			for _, u := range arr {
+				if !slices.Contains(mv.jointUnits, u) {
+					u.failed = true
+				}
+			}
+			mv.addBattle(s, domain.Joint, "", armies...)
+			return
+		}
 	}
 	// M12: a mercenary already in the square that stays is fought by the arrival with fewer
 	// steps (then M7's steps 3–4), the pair's closer army standing for the pair; if the other
@@ -646,9 +687,9 @@ func (l *lock) jointArrivals(mv *moves, s domain.Square, arr []*unit, fixed *uni
 			}
 		}
 		if pair != nil && third != nil && closer(third, pair, third.steps(), pair.steps()) {
-			for _, u := range arr {
+			for _, u := range slices.Concat(arr, mv.jointUnits) {
 				u.won = false
-				u.failed = u != third
+				u.failed = u.failed || u != third && u.moving()
 			}
 			third.won = true
 			mv.addBattle(s, domain.Attack, third.name, fixed.name, third.name)

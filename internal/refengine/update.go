@@ -96,10 +96,14 @@ func (l *lock) countDays() []string {
 		a := &l.m.Armies[i]
 		// D1: "Leaving the square resets its count to 0."
 		if a.At != l.start[a.Name] {
+			winDays := a.WinDays
 			if l.in.Align.WoundsKeepTheirDay {
 				a.Days, a.WinDays = 0, 0
 			} else {
 				l.resetCount(a)
+			}
+			if l.in.Align.WinCountCarriesOver {
+				a.WinDays = winDays
 			}
 		}
 		f := l.fighting[a.Name]
