@@ -214,6 +214,25 @@ func (p *tab) view(name string) {
 	p.until("the "+name+" tab", `document.body.dataset.view === `+jsString(name))
 }
 
+// unnamed lists the page's visible controls and army markers that have no accessible name:
+// no label, no aria-label, no text.
+func (p *tab) unnamed() []string {
+	p.t.Helper()
+	return eval[[]string](p, `[...document.querySelectorAll('input, select, textarea, button, [role="button"], a[href]')]
+		.filter((el) => el.getClientRects().length > 0 && el.type !== 'hidden')
+		.filter((el) => !(el.getAttribute('aria-label') || '').trim() && !(el.labels && [...el.labels].some((l) => l.textContent.trim()))
+			&& !((el.tagName === 'BUTTON' || el.tagName === 'A') && el.textContent.trim()))
+		.map((el) => el.outerHTML.slice(0, 120))`)
+}
+
+// named fails the test when a control or marker of the page has no accessible name.
+func (p *tab) named(where string) {
+	p.t.Helper()
+	if bad := p.unnamed(); len(bad) > 0 {
+		p.t.Errorf("%s: %d controls have no accessible name: %q", where, len(bad), bad)
+	}
+}
+
 // login logs in through the form in the page's header.
 func (p *tab) login(name, password string) {
 	p.t.Helper()
@@ -317,6 +336,10 @@ func TestBrowserOrderByClickAndLock(t *testing.T) {
 	hanna.do("opening the legend", chromedp.Click(chromedp.CSS(`#legend summary`)))
 	hanna.until("the legend of terrain, sites and armies", `document.querySelectorAll('#legend-body li').length >= 6 + 9 + 3`)
 	hanna.shot("map")
+	hanna.named("the map")
+	if n := eval[int](hanna, `document.querySelectorAll('#map .army[aria-label][role="button"][tabindex="0"] title').length`); n != eval[int](hanna, `document.querySelectorAll('#map .army').length`) || n < 90 {
+		t.Errorf("%d army markers of %d have a text alternative and a keyboard stop", n, eval[int](hanna, `document.querySelectorAll('#map .army').length`))
+	}
 	hanna.login("Hanna", d.passwords["Hanna"])
 	hanna.view("orders")
 	hanna.do("waiting for the armies", chromedp.WaitVisible(chromedp.CSS(`#my-armies button[data-army="Hanna"]`)))
@@ -339,6 +362,7 @@ func TestBrowserOrderByClickAndLock(t *testing.T) {
 	hanna.until("the edit confirmed", `/Post 1 replaced by post 2/.test(document.querySelector('#order-done').textContent)`)
 	hanna.until("only the new post listed", `document.querySelectorAll('#my-posts li.post').length === 1 && document.querySelector('#my-posts li.post pre').textContent === `+jsString(line))
 	hanna.shot("order-desk")
+	hanna.named("the order desk")
 
 	barrin := newTab(t, b, "judge")
 	barrin.open(d.base, "/")
@@ -355,6 +379,7 @@ func TestBrowserOrderByClickAndLock(t *testing.T) {
 	barrin.until("the lock confirmed", `/Turn 1 is locked/.test(document.querySelector('#judge-turn').parentElement.textContent)`)
 	barrin.until("the lock report shown", `document.querySelector('#report-text') && document.querySelector('#report-text').textContent.length > 0`)
 	barrin.shot("judge-console")
+	barrin.named("the judge console")
 
 	hanna.until("Hanna redrawn on "+to+" without a reload", `window.notReloaded === true && document.querySelector('#map .army[data-army="Hanna"]').dataset.sq === `+jsString(to))
 	hanna.until("the turn slider at turn 2", `document.querySelector('#turn').max === '2' && !document.querySelector('#turn').disabled`)
@@ -629,6 +654,7 @@ func TestBrowserJudgeEntersResult(t *testing.T) {
 	p.do("locking", chromedp.SendKeys(chromedp.ID("lock-reason"), "battle settled"), chromedp.Click(chromedp.ID("lock-now")))
 	p.until("the lock report", `document.querySelector('#report-text') && /movement update for turn 1/.test(document.querySelector('#report-text').textContent)`)
 	p.shot("judge-result-entered")
+	p.named("the judge console with a battle")
 }
 
 // TestBrowserBattleDesk is a battle from the strategies to the lock: each side's controller
@@ -652,6 +678,7 @@ func TestBrowserBattleDesk(t *testing.T) {
 	send(coalition, "Gazetzot", "Sai Rei", "Flank them through the elves' wood.")
 	phyrexia := newTab(t, b, "Vorath")
 	send(phyrexia, "Vorath", "Darkhand5", "Rats first, ogres behind.")
+	phyrexia.named("the strategy form")
 	if eval[bool](phyrexia, `document.body.textContent.includes("elves' wood")`) {
 		t.Fatal("Phyrexia's page shows the Coalition's strategy")
 	}
@@ -671,6 +698,7 @@ func TestBrowserBattleDesk(t *testing.T) {
 		chromedp.Click(chromedp.CSS(card+`form.judgement button[type="submit"]`)))
 	judge.until("the proposal with bonuses and dice", `document.querySelector('`+card+`table.proposal-sides') && /Strategy bonus/.test(document.querySelector('`+card+`table.proposal-sides').textContent) && document.querySelectorAll('`+card+`ul.dice li').length >= 1`)
 	judge.shot("battle-desk")
+	judge.named("the battle desk")
 	judge.do("confirming", chromedp.SendKeys(chromedp.CSS(card+`form.confirm textarea`), "A hard fight at 5F."),
 		chromedp.Click(chromedp.CSS(card+`form.confirm button[type="submit"]`)))
 	judge.until("the result confirmed", `/The result at 5F is confirmed/.test(document.querySelector('`+card+`form.confirm').textContent)`)
