@@ -706,3 +706,53 @@ func TestBrowserBattleDesk(t *testing.T) {
 	judge.do("locking", chromedp.SendKeys(chromedp.ID("lock-reason"), "battle confirmed"), chromedp.Click(chromedp.ID("lock-now")))
 	judge.until("the lock report", `document.querySelector('#report-text') && /movement update for turn 1/.test(document.querySelector('#report-text').textContent)`)
 }
+
+// TestBrowserPollsWithETag: the map page asks for the map again and again with If-None-Match,
+// and the server answers 304 while nothing changed.
+func TestBrowserPollsWithETag(t *testing.T) {
+	b := browser(t)
+	d := startDemo(t)
+	p := newTab(t, b, "visitor")
+	var mu sync.Mutex
+	conditional := map[network.RequestID]bool{}
+	var notModified, full int
+	if err := chromedp.Listen(p.ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch ev := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			if strings.HasSuffix(ev.Request.URL, "/api/campaigns/1/map") {
+				_, has := ev.Request.Headers["If-None-Match"]
+				conditional[ev.RequestID] = has
+			}
+		case *network.EventResponseReceived:
+			if has, ok := conditional[ev.RequestID]; ok {
+				switch {
+				case ev.Response.Status == http.StatusNotModified && has:
+					notModified++
+				case ev.Response.Status == http.StatusOK:
+					full++
+				}
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	p.open(d.base, "/?poll=200")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		mu.Lock()
+		n, f := notModified, full
+		mu.Unlock()
+		if n >= 3 {
+			if f != 1 {
+				t.Errorf("the map was sent in full %d times while it did not change", f)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after 10 s of polling: %d answers 304 to If-None-Match, %d full maps", n, f)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
