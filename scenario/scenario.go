@@ -206,6 +206,9 @@ func Build(f *File) (*Scenario, error) {
 		return nil, err
 	}
 	m.NoteLeaders()
+	// armies of different sides on one square fight this turn (B1): the map lists them as the
+	// battles made at the lock before the scenario opens, so that viewers see them
+	m.Battles = battle.Fought(m)
 	// days an army already counted on its own win condition, when the map opens with every
 	// enemy win condition destroyed, count toward the win (1.7.2, D8)
 	for i := range m.Armies {
