@@ -370,7 +370,8 @@ func TestFailedLockChangesNothing(t *testing.T) {
 }
 
 func TestScheduledLockFailureIsRecorded(t *testing.T) {
-	// A battle with no result cannot be settled: the scheduler records why and retries.
+	// A battle with no result whose sides both sent strategies cannot be settled: the
+	// scheduler records why and retries.
 	f := newFixture(t)
 	id := f.campaign()
 	if _, err := f.svc.Post(ctx, f.as("Gazetzot"), id, turn.PostRequest{Text: "Sai Rei: 3F > 6F"}); err != nil {
@@ -391,6 +392,12 @@ func TestScheduledLockFailureIsRecorded(t *testing.T) {
 	}
 	if _, err := f.svc.Lock(ctx, f.as("Mover"), id, 2, "test"); err != nil {
 		t.Fatal(err)
+	}
+	// both sides send strategies, so the battle waits for the battle judge (B2)
+	for _, s := range []struct{ who, army string }{{"Gazetzot", "Sai Rei"}, {"Tevesh", "Darkhand5"}} {
+		if _, err := f.svc.SubmitStrategy(ctx, f.as(s.who), id, 3, mustSquare("7F"), turn.StrategyRequest{Army: s.army, Text: "charge"}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	t3, _ := f.svc.Turn(ctx, f.admin, id, 3)
 	f.clock.Set(t3.LockAt)
