@@ -18,37 +18,40 @@ import (
 // catalogue is the service's card catalogue, loaded on first use with the judges'
 // corrections put over it.
 type catalogue struct {
-	once sync.Once
-	cat  *cards.Catalogue
-	err  error
+	mu  sync.Mutex
+	cat *cards.Catalogue
 }
 
 // Catalogue is the card catalogue troop lists are checked against: Options.Cards or the
-// shipped data, with every correction judges stored put over it again (the first call loads
-// it).
+// shipped data, with every correction judges stored put over it again. The first call loads
+// it; a load that fails is tried again by the next call.
 func (s *Service) Catalogue(ctx context.Context) (*cards.Catalogue, error) {
-	s.cat.once.Do(func() {
-		cat := s.opt.Cards
-		if cat == nil {
-			if cat, s.cat.err = cards.Load(); s.cat.err != nil {
-				return
-			}
+	s.cat.mu.Lock()
+	defer s.cat.mu.Unlock()
+	if s.cat.cat != nil {
+		return s.cat.cat, nil
+	}
+	var fixes []CardCorrection
+	if err := s.store.Read(ctx, func(r Reader) (err error) {
+		fixes, err = r.CardCorrections()
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	cat := s.opt.Cards
+	if cat == nil {
+		var err error
+		if cat, err = cards.Load(); err != nil {
+			return nil, err
 		}
-		var fixes []CardCorrection
-		if s.cat.err = s.store.Read(ctx, func(r Reader) (err error) {
-			fixes, err = r.CardCorrections()
-			return err
-		}); s.cat.err != nil {
-			return
+	}
+	for _, f := range fixes {
+		if err := cat.Put(f.Card); err != nil {
+			s.opt.Log.Error("a stored card correction no longer applies", "card", f.Card.Name, "err", err)
 		}
-		for _, f := range fixes {
-			if err := cat.Put(f.Card); err != nil {
-				s.opt.Log.Error("a stored card correction no longer applies", "card", f.Card.Name, "err", err)
-			}
-		}
-		s.cat.cat = cat
-	})
-	return s.cat.cat, s.cat.err
+	}
+	s.cat.cat = cat
+	return cat, nil
 }
 
 // MaxSearch is the most cards a search returns.
