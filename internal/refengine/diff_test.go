@@ -31,16 +31,18 @@ var (
 // and the reference believes the project wrong (README.md, "Disagreements"; each case has its
 // pending scenario under testdata/scenarios/pending), so that the comparison finds the others.
 var projectReadings = refengine.Align{
-	MovedWinnerCountsNoDay:       true,
-	CapturedStayingCounts:        true,
-	PushedIntoEmptyFights:        true,
-	WoundsKeepTheirDay:           true,
-	LimitIgnoresAbsentEnemy:      true,
-	JointTieByArmyOrder:          true,
-	JointKindFollowsPair:         true,
-	WinCountStopsWhenNotCounting: true,
-	JointTakesWalkedBackFriend:   true,
-	WinCountCarriesOver:          true,
+	MovedWinnerCountsNoDay:             true,
+	CapturedStayingCounts:              true,
+	PushedIntoEmptyFights:              true,
+	WoundsKeepTheirDay:                 true,
+	LimitIgnoresAbsentEnemy:            true,
+	JointTieByArmyOrder:                true,
+	JointKindFollowsPair:               true,
+	WinCountStopsWhenNotCounting:       true,
+	JointTakesWalkedBackFriend:         true,
+	WinCountCarriesOver:                true,
+	DestroyedArmyStaysDuringSettlement: true,
+	InterceptedEngagerCounts:           true,
 }
 
 // opening is the time the first generated turn opens.
@@ -323,4 +325,26 @@ func minus(a, b []string) []string {
 		out = append(out, x)
 	}
 	return out
+}
+
+// TestInvariantsAndCompareCatchDifferences makes sure the checks TestDifferential relies on can
+// fail: two friends sharing a square without a joint battle break M7, and one moved army makes
+// the comparison report a difference.
+func TestInvariantsAndCompareCatchDifferences(t *testing.T) {
+	sq := domain.Square{Col: 5, Row: 5}
+	m := &domain.Map{Grid: domain.DefaultGrid, Armies: []domain.Army{
+		{Name: "Ash", Side: domain.Coalition, Rank: domain.Lieutenant, At: sq},
+		{Name: "Birch", Side: domain.Coalition, Rank: domain.Lieutenant, At: sq},
+	}}
+	if bad := invariants(m, nil); len(bad) == 0 {
+		t.Error("two friends on one square without a joint battle pass the invariants")
+	}
+	if bad := invariants(m, []domain.Battle{{Square: sq, Armies: []string{"Ash", "Birch"}, Kind: domain.Joint}}); len(bad) == 0 {
+		t.Error("a joint battle of two friends and no enemy passes the invariants")
+	}
+	rep := &turn.Report{Positions: map[string]domain.Square{"Ash": sq}}
+	res := &refengine.Result{Positions: map[string]domain.Square{"Ash": {Col: 6, Row: 5}}}
+	if diffs := compare(rep, res); len(diffs) == 0 {
+		t.Error("compare finds no difference between two positions")
+	}
 }

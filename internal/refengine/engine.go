@@ -77,6 +77,15 @@ type Align struct {
 	// square (M7, M8, M13)
 	// (testdata/scenarios/pending/m8-walked-back-friend-keeps-joint-engaged-square.json.pending).
 	JointTakesWalkedBackFriend bool
+	// DestroyedArmyStaysDuringSettlement: an empty army destroyed when pushed into an enemy (B9)
+	// still counts on that square for the later pushes, captures and leaves of the settlement
+	// (testdata/scenarios/pending/b9-destroyed-army-leaves-no-trace.json.pending).
+	DestroyedArmyStaysDuringSettlement bool
+	// InterceptedEngagerCounts: an army intercepted on its way to an interceptor's square (and
+	// settled before the passing army, in the map's order) counts as engaging that interceptor
+	// in M10, its steps those to where it was caught
+	// (testdata/scenarios/pending/m10-intercepted-engager-does-not-count.json.pending).
+	InterceptedEngagerCounts bool
 }
 
 // Rejection is an order that was not carried out: the army, where the order was written, and
@@ -135,6 +144,10 @@ type lock struct {
 	// movedWinners are the winners moved off the square they won: a pair's leaver (B10), a
 	// captor bumped by its capture (4.5).
 	movedWinners map[string]bool
+
+	// phantoms are armies destroyed by B9 at the settlement that the project's engine still
+	// counts on their square (Align.DestroyedArmyStaysDuringSettlement).
+	phantoms []domain.Army
 
 	// defenderKills are the town defenders a team killed at this lock (6.2.2).
 	defenderKills []defenderKill

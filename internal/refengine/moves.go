@@ -351,18 +351,27 @@ func (l *lock) intercepts(mv *moves) {
 			// M10: the armies engaging the interceptor (their destination is its square).
 			var best *unit
 			var engagers []*unit
+			steps := func(y *unit) int {
+				if y.caught { // Align.InterceptedEngagerCounts
+					return y.end + 1
+				}
+				return y.steps()
+			}
 			for _, y := range mv.list {
-				if y == x || !y.moving() || raw[y] || y.failed || y.dest() != iu.start || !domain.Enemy(y.side, iu.side) {
+				if y == x || !y.moving() || y.failed || y.dest() != iu.start || !domain.Enemy(y.side, iu.side) {
 					continue
 				}
+				if raw[y] && !(l.in.Align.InterceptedEngagerCounts && y.caught) {
+					continue // caught on its way, it does not engage the interceptor
+				}
 				engagers = append(engagers, y)
-				if best == nil || closer(y, best, y.steps(), best.steps()) {
+				if best == nil || closer(y, best, steps(y), steps(best)) {
 					best = y // R13: the closest of them, in M7's order
 				}
 			}
 			xFights := true
 			if best != nil {
-				xs, ys := i+1, best.steps()
+				xs, ys := i+1, steps(best)
 				switch {
 				case xs < ys:
 				case ys < xs:
@@ -391,13 +400,13 @@ func (mv *moves) addBattle(s domain.Square, kind domain.BattleKind, attacker str
 	mv.battles[s] = &domain.Battle{Square: s, Kind: kind, Attacker: attacker, Armies: armies}
 }
 
-// jointEnemies applies the rest of M13: a group with no enemy moving to or staying in its
-// square becomes two ordinary moves (3.2.5.3; R11: an enemy that never arrives is no enemy:
-// an empty one, one whose own joint engage was ignored, or one whose friend stays in the
-// square; one intercepted on the way is found by resolve, which settles the moves again); of the groups that meet an
-// enemy, only the one whose second order is earliest is fought (3.2.5.4), both sides' groups
-// on one square counting as one (R12); the armies of the later ones make partial moves
-// (joint_engage_limit).
+// jointEnemies applies the rest of M13 to the groups the orders leave standing. A group whose
+// square no enemy's order moves to or keeps it in becomes two ordinary moves (3.2.5.3). Of
+// the others, only the one whose second order is earliest is tried (3.2.5.4; both sides'
+// groups on one square count as one, R12); resolve settles it again as ordinary moves if no
+// enemy with troops ends the turn there after all (R11). The later ones make partial moves
+// and are rejected (joint_engage_limit), unless no enemy can come to their square (R11: every
+// enemy named there is empty, or its friend stays there): those are ordinary moves too.
 func (l *lock) jointEnemies(mv *moves) {
 	var candidates []*jointGroup
 	for _, g := range l.jointGroups(mv) {
@@ -413,22 +422,15 @@ func (l *lock) jointEnemies(mv *moves) {
 				continue
 			}
 			if stays || comes && !l.sideStays(mv, e.side, g.square) {
-				g.enemy = true
+				g.enemy = true // an enemy the orders bring there for certain
 			}
 		}
-		switch {
-		case mv.lonely[g.square]:
-			for _, u := range g.units {
-				u.joint = false // no enemy ends the turn there (R11): ordinary moves
-			}
-		case g.enemy:
+		if named && !mv.lonely[g.square] {
 			candidates = append(candidates, g)
-		case named && l.in.Align.LimitIgnoresAbsentEnemy:
-			candidates = append(candidates, g) // decided below
-		default:
-			for _, u := range g.units {
-				u.joint = false // ordinary moves (M7)
-			}
+			continue
+		}
+		for _, u := range g.units {
+			u.joint = false // no enemy (R11): ordinary moves (M7)
 		}
 	}
 	slices.SortStableFunc(candidates, func(a, b *jointGroup) int {
@@ -440,13 +442,16 @@ func (l *lock) jointEnemies(mv *moves) {
 	})
 	for _, g := range candidates {
 		switch {
-		case mv.jointSquare.IsZero() && !g.enemy:
-			for _, u := range g.units {
-				u.joint = false // ordinary moves (M7)
-			}
 		case mv.jointSquare.IsZero() || g.square == mv.jointSquare:
+			// the first stands; whether an enemy really ends the turn there (one that walks
+			// back to it, say, or none when the only one is intercepted or empty) is
+			// settled by resolve, which settles the moves again without it if not
 			mv.jointSquare = g.square
 			mv.jointUnits = append(mv.jointUnits, g.units...)
+		case !g.enemy && !l.in.Align.LimitIgnoresAbsentEnemy:
+			for _, u := range g.units {
+				u.joint = false // no enemy can come (R11): ordinary moves, not limited
+			}
 		default:
 			for _, u := range g.units {
 				u.joint = false

@@ -109,7 +109,13 @@ func (l *lock) countDays() []string {
 		f := l.fighting[a.Name]
 		// D1: an army that an enemy ended the turn with does not count; an army whose battle
 		// was settled at this update counts only if it won.
-		blocked := l.enemyWith(a) || (f != nil && f.decided && !slices.Contains(f.winners, a.Name))
+		lost := f != nil && f.decided && !slices.Contains(f.winners, a.Name)
+		blocked := l.enemyWith(a) || lost
+		if lost {
+			// 1.7.2: an army the enemy defeats "must start over again from 0" (a loser is
+			// pushed off; one captured where it stands, or taken back by its side, stays)
+			l.resetCount(a)
+		}
 		// R20 / 4.5: a partially converted army counts wherever it stands while it neither
 		// moves nor fights, whatever side captured it ("If it wins or is not attacked, and
 		// counts 2 days": as D1 has it, a battle won at this update does not stop the count,

@@ -1,0 +1,140 @@
+package refengine_test
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/internal/enginetest"
+	"github.com/coalition-wargame/coalition/internal/refengine"
+	"github.com/coalition-wargame/coalition/turn"
+)
+
+var minimizeSeed = flag.Int64("diff.minimize", -1, "shrink this seed's first disagreement to one turn and write it as min-seed-N.json into -diff.dump")
+
+// TestMinimize shrinks a disagreeing seed of TestDifferential to a small one-turn case: from
+// the map the turn opened on, it drops posts, then lines, then battle results, then armies,
+// as long as the engines still disagree, and writes what is left as a scenario. The scenario
+// replays the turn with the seed of a first turn, so routes drawn at random may differ, and a
+// map's long moves, wounds, captures and battle kinds are not part of the format: check that
+// the file still shows the disagreement (coalition adjudicate) before building on it.
+func TestMinimize(t *testing.T) {
+	if *minimizeSeed < 0 {
+		t.Skip("run with -diff.minimize=SEED -diff.dump=DIR")
+	}
+	seed := uint64(*minimizeSeed)
+	r := enginetest.Rand(seed)
+	m := enginetest.Map(r, enginetest.Small(r))
+	style := enginetest.Style{Realistic: seed%7 == 3}
+	var in turn.Input
+	for k := 0; ; k++ {
+		if k == *diffTurns {
+			t.Fatalf("seed %d: the engines agree on %d turns", seed, k)
+		}
+		o := enginetest.Posts(r, m, opening.Add(time.Duration(k)*72*time.Hour), int64(k*1000+1), style)
+		in = turn.Input{Seed: domain.ScenarioSeed(int64(seed), k), Posts: o.Posts, Lock: o.Lock, Transfers: o.Transfers, Results: enginetest.Results(r, m)}
+		if differs(m, in) {
+			break
+		}
+		next, _, err := turn.Run(m, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m = next
+	}
+	shrink := func(try func() (*domain.Map, turn.Input, bool)) bool {
+		m2, in2, ok := try()
+		if ok && m2.Validate() == nil && differs(m2, in2) {
+			m, in = m2, in2
+			return true
+		}
+		return false
+	}
+	for i := 0; i < len(in.Posts); {
+		if !shrink(func() (*domain.Map, turn.Input, bool) {
+			in2 := in
+			in2.Posts = slices.Delete(slices.Clone(in.Posts), i, i+1)
+			return m, in2, true
+		}) {
+			i++
+		}
+	}
+	for pi := range in.Posts {
+		for i := 0; ; {
+			lines := strings.Split(in.Posts[pi].Text, "\n")
+			if i >= len(lines) || len(lines) == 1 {
+				break
+			}
+			if !shrink(func() (*domain.Map, turn.Input, bool) {
+				in2 := in
+				in2.Posts = slices.Clone(in.Posts)
+				in2.Posts[pi].Text = strings.Join(slices.Delete(lines, i, i+1), "\n")
+				return m, in2, true
+			}) {
+				i++
+			}
+		}
+	}
+	for i := 0; i < len(in.Results); {
+		if !shrink(func() (*domain.Map, turn.Input, bool) {
+			in2 := in
+			in2.Results = slices.Delete(slices.Clone(in.Results), i, i+1)
+			return m, in2, true
+		}) {
+			i++
+		}
+	}
+	for i := 0; i < len(m.Armies); {
+		if !shrink(func() (*domain.Map, turn.Input, bool) {
+			m2 := m.Clone()
+			name := m2.Armies[i].Name
+			m2.Armies = slices.Delete(m2.Armies, i, i+1)
+			m2.Battles = slices.DeleteFunc(m2.Battles, func(b domain.Battle) bool { return slices.Contains(b.Armies, name) })
+			in2 := in
+			in2.Results = slices.DeleteFunc(slices.Clone(in.Results), func(r domain.BattleResult) bool {
+				return domain.SameName(r.Winner, name) || r.Losses[name] != nil
+			})
+			return m2, in2, true
+		}) {
+			i++
+		}
+	}
+	in.Transfers = slices.DeleteFunc(slices.Clone(in.Transfers), func(d domain.TransferDetail) bool {
+		return !slices.ContainsFunc(in.Posts, func(p domain.Post) bool { return p.ID == d.Post })
+	})
+	_, rep, _, _ := runProject(m, in)
+	_, res, _ := refengine.Run(m, refengine.Input{Seed: in.Seed, Posts: in.Posts, Lock: in.Lock, Transfers: in.Transfers, Results: in.Results, Align: projectReadings})
+	if rep != nil && res != nil {
+		t.Logf("seed %d, %d armies left:\n\t%s", seed, len(m.Armies), strings.Join(compare(rep, res), "\n\t"))
+	}
+	if *diffDump == "" {
+		return
+	}
+	data, err := enginetest.ScenarioJSON(fmt.Sprintf("min-seed-%d", seed), int64(seed), m, []enginetest.Turn{{Orders: enginetest.Orders{Posts: in.Posts, Transfers: in.Transfers, Lock: in.Lock}, Results: in.Results}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(*diffDump, fmt.Sprintf("min-seed-%d.json", seed)), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// differs reports whether the engines disagree on one turn from map m (or the project's does
+// not finish it).
+func differs(m *domain.Map, in turn.Input) bool {
+	_, rep, perr, done := runProject(m, in)
+	if !done {
+		return true
+	}
+	_, res, rerr := refengine.Run(m, refengine.Input{Seed: in.Seed, Posts: in.Posts, Lock: in.Lock, Transfers: in.Transfers, Results: in.Results, Align: projectReadings})
+	if (perr != nil) != (rerr != nil) {
+		return true
+	}
+	return perr == nil && len(compare(rep, res)) > 0
+}
