@@ -271,6 +271,8 @@ type CampaignView struct {
 	// Class is what the caller may see: judge, a side, or public.
 	Class string  `json:"class"`
 	You   *Member `json:"you,omitempty"`
+	// Now is the server's time, so that pages count down to the lock by the server's clock.
+	Now time.Time `json:"now"`
 }
 
 // SettingsView is a campaign's settings in hours.
@@ -336,7 +338,7 @@ func (s *Service) Campaign(ctx context.Context, a Actor, id int64) (*CampaignVie
 		if err != nil {
 			return err
 		}
-		v = &CampaignView{Campaign: *c, Settings: viewSettings(c.Settings), Turn: viewTurn(t, x), Class: x.class(), You: x.member}
+		v = &CampaignView{Campaign: *c, Settings: viewSettings(c.Settings), Turn: viewTurn(t, x), Class: x.class(), You: x.member, Now: s.now()}
 		return nil
 	})
 	return v, err

@@ -173,10 +173,19 @@ async function openCampaign(id) {
   await refresh();
 }
 
+/** setCampaign keeps the campaign and how far the browser's clock is from the server's. */
+function setCampaign(c) {
+  app.campaign = c;
+  if (c.now) app.skew = new Date(c.now).getTime() - Date.now();
+}
+
+/** serverNow is the server's time now, in milliseconds, as far as the page can tell. */
+app.serverNow = () => Date.now() + (app.skew || 0);
+
 /** refresh reads the campaign and its map again now (after a login or a judge's action). */
 app.refresh = async function refresh() {
   if (!app.cid) return;
-  app.campaign = await get(`/api/campaigns/${app.cid}`);
+  setCampaign(await get(`/api/campaigns/${app.cid}`));
   $('#campaign-name').textContent = app.campaign.name;
   app.etag = '';
   await pollMap();
@@ -191,7 +200,7 @@ async function pollMap() {
   app.map = r.data;
   app.etag = r.etag;
   if (before && (before.turn !== app.map.turn || before.status !== app.map.status)) {
-    app.campaign = await get(`/api/campaigns/${app.cid}`);
+    setCampaign(await get(`/api/campaigns/${app.cid}`));
   }
   const slider = $('#turn');
   slider.max = app.map.turn;

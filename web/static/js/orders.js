@@ -104,7 +104,7 @@ export function update() {
 
 function renderLock() {
   const c = app.campaign, t = c.turn;
-  const left = new Date(t.lock_at).getTime() - Date.now();
+  const left = new Date(t.lock_at).getTime() - app.serverNow();
   if (c.status === 'paused') {
     fill(els.lock, `${c.name} is paused (${c.pause_reason || 'no reason given'}): no orders are taken until a judge resumes it.`);
   } else {
@@ -116,7 +116,7 @@ function renderLock() {
     return;
   }
   const opens = new Date(new Date(t.lock_at).getTime() - 28 * 3600e3);
-  const wait = opens.getTime() - Date.now();
+  const wait = opens.getTime() - app.serverNow();
   fill(els.window, `Private orders are taken only in the last 28 hours before the lock: from ${when(opens)} to ${when(t.lock_at)}`,
     wait > 0 ? ` (opens in ${span(wait)}); until then post publicly.` : left > 0 ? ' (open now).' : '.');
 }
