@@ -735,3 +735,52 @@ func BenchmarkPropose(b *testing.B) {
 		}
 	}
 }
+
+// 4.4, B10: a pair's strategy names the army that leaves if it wins and where; the judge says
+// how much each fought, and the casualties are shared by it.
+func TestPostProposal200TwoArmySideLeavesAndSharesCasualties(t *testing.T) {
+	e := newEnv(t)
+	troops := func() []domain.Troop {
+		return []domain.Troop{{Creature: "Llanowar Elves", Size: domain.Size{Power: 1, Toughness: 1}, Colors: []domain.Color{domain.Green}, Slot: 1, Alive: 5000, Full: 5000}}
+	}
+	m := &domain.Map{Grid: domain.DefaultGrid, Armies: []domain.Army{
+		{Name: "Ash", Side: domain.Coalition, Rank: domain.Lieutenant, At: sq("10E"), Controllers: []string{"Kim"}, Colors: []domain.Color{domain.Green}, Troops: troops()},
+		{Name: "Birch", Side: domain.Coalition, Rank: domain.Lieutenant, At: sq("10E"), Controllers: []string{"Gazetzot"}, Colors: []domain.Color{domain.Green}, Troops: troops()},
+		{Name: "Grim", Side: domain.Phyrexia, Rank: domain.Commander, At: sq("10E"), Controllers: []string{"Tevesh"}, Troops: troops()},
+	}, Battles: []domain.Battle{{Square: sq("10E"), Armies: []string{"Ash", "Birch", "Grim"}, Kind: domain.Joint}}}
+	created, err := e.svc.CreateCampaign(context.Background(), e.actor(admin), turn.Setup{Name: "Pair", Map: m, Members: []turn.Member{
+		{Name: "Kim", Roles: []turn.Role{turn.Player}, Side: domain.Coalition, Rank: domain.General},
+		{Name: "Gazetzot", Roles: []turn.Role{turn.Player}, Side: domain.Coalition, Rank: domain.General},
+		{Name: "Tevesh", Roles: []turn.Role{turn.Player}, Side: domain.Phyrexia, Rank: domain.General},
+		{Name: "Batty", Roles: []turn.Role{turn.BattleJudge}},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "/api/campaigns/" + strconv.FormatInt(created.Campaign.ID, 10)
+	b := base + "/turns/1/battles/10E"
+	want(t, e.as(sameSide, "POST", b+"/strategies", map[string]any{"army": "Ash", "text": "Ash leads; Birch goes north after.", "leaves": map[string]any{"army": "Birch", "to": "10D"}}), http.StatusCreated, nil)
+	want(t, e.as(player, "POST", b+"/strategies", map[string]any{"army": "Birch", "text": "Birch guards the flank."}), http.StatusCreated, nil)
+	want(t, e.as(enemy, "POST", b+"/strategies", map[string]any{"army": "Grim", "text": "Grim stands."}), http.StatusCreated, nil)
+	var p turn.ProposalRecord
+	want(t, e.as(batty, "POST", b+"/proposal", map[string]any{"bonus_to": "Ash", "bonus": 10, "fought": map[string]float64{"Ash": 3, "Birch": 1}}), http.StatusOK, &p)
+	r := p.Proposal.Result
+	if r.Winner == "" || r.Leaves == nil || r.Leaves.Army != "Birch" || r.Leaves.To != sq("10D") {
+		t.Fatalf("the pair wins (+10 and twice the size) and its leaver goes: %+v", r)
+	}
+	ash, birch := r.Losses["Ash"]["Llanowar Elves"], r.Losses["Birch"]["Llanowar Elves"]
+	if ash == 0 || birch == 0 || ash < 2*birch {
+		t.Errorf("the pair's casualties are not shared 3:1 by how much each fought: Ash %d, Birch %d", ash, birch)
+	}
+	want(t, e.as(batty, "POST", b+"/confirm", map[string]any{}), http.StatusOK, nil)
+	want(t, e.as(batty, "POST", b+"/strategies", map[string]any{"army": "Ash", "text": "x"}), http.StatusForbidden, nil)
+	if _, err := e.svc.SetMember(context.Background(), e.actor(admin), created.Campaign.ID, turn.Member{Name: "Mover", Roles: []turn.Role{turn.MovementJudge}}); err != nil {
+		t.Fatal(err)
+	}
+	want(t, e.as(mover, "POST", base+"/turns/1/lock", map[string]string{"reason": "test"}), http.StatusOK, nil)
+	var rv struct{ Report turn.Report }
+	want(t, e.as(anon, "GET", base+"/turns/1/report", nil), http.StatusOK, &rv)
+	if rv.Report.Positions["Birch"] != sq("10D") || rv.Report.Positions["Ash"] != sq("10E") {
+		t.Errorf("positions %+v", rv.Report.Positions)
+	}
+}
