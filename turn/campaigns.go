@@ -608,6 +608,25 @@ type ControlList struct {
 	History []ControlEntry      `json:"history"`
 }
 
+// controlledMap is turn t's map as amended during the turn, with every army's controllers as
+// the control list stands now (5.2.1).
+func (s *Service) controlledMap(r Reader, id int64, t *Turn) (*domain.Map, error) {
+	entries, err := r.Control(id)
+	if err != nil {
+		return nil, err
+	}
+	members, err := r.Members(id)
+	if err != nil {
+		return nil, err
+	}
+	m, err := amended(r, t)
+	if err != nil {
+		return nil, err
+	}
+	applyControl(m, entries, members, s.now(), 0)
+	return m, nil
+}
+
 // Control shows a campaign's control list; it is public (the Proxy List thread, 5.2.1).
 func (s *Service) Control(ctx context.Context, id int64) (*ControlList, error) {
 	out := &ControlList{Current: map[string][]string{}}

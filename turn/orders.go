@@ -648,19 +648,10 @@ func (s *Service) MayOrder(ctx context.Context, a Actor, id int64, orders []Orde
 		if err != nil {
 			return err
 		}
-		entries, err := r.Control(id)
+		m, err := s.controlledMap(r, id, t)
 		if err != nil {
 			return err
 		}
-		members, err := r.Members(id)
-		if err != nil {
-			return err
-		}
-		m, err := amended(r, t)
-		if err != nil {
-			return err
-		}
-		applyControl(m, entries, members, s.now(), 0)
 		for i, o := range orders {
 			name := strings.TrimSpace(o.Army)
 			if name == "" {

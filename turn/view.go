@@ -106,19 +106,10 @@ func (s *Service) CurrentMap(ctx context.Context, a Actor, id int64) (*MapView, 
 		if err != nil {
 			return err
 		}
-		entries, err := r.Control(id)
+		m, err := s.controlledMap(r, id, t)
 		if err != nil {
 			return err
 		}
-		members, err := r.Members(id)
-		if err != nil {
-			return err
-		}
-		m, err := amended(r, t)
-		if err != nil {
-			return err
-		}
-		applyControl(m, entries, members, s.now(), 0)
 		v = viewMap(c, t, m, x.class())
 		return nil
 	})
