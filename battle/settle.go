@@ -664,17 +664,7 @@ func Receive(a *domain.Army, s domain.Shipment) {
 					proto = p
 				}
 			}
-			var load [domain.Slots + 1]int
-			for _, x := range a.Troops {
-				load[x.Slot] += x.Alive
-			}
-			slot := 0
-			for sl := 1; sl <= domain.Slots; sl++ {
-				if proto.Size.Fits(a.Rank.SlotSize(sl)) && load[sl]+n <= domain.SlotCapacity(sl) {
-					slot = sl
-					break
-				}
-			}
+			slot := a.SlotFor(proto.Size, n, a.Load())
 			if slot == 0 {
 				continue
 			}

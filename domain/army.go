@@ -208,6 +208,53 @@ func (a *Army) HasColor(c Color) bool {
 	return false
 }
 
+// MayUse reports whether the army may field a creature by its colours (2.2.1): a Coalition
+// army needs the creature's one colour among its factions, the 5-Color faction for a
+// multicoloured creature and the Colorless faction for an artifact; Phyrexia uses anything
+// that is not white or green; mercenaries anything.
+func (a *Army) MayUse(t *Troop) bool {
+	switch a.Side {
+	case Coalition:
+		switch {
+		case t.Multicolor():
+			return a.HasColor(FiveColor)
+		case t.Colorless():
+			return a.HasColor(Colorless)
+		}
+		for _, c := range t.Colors {
+			if c.IsMagic() {
+				return a.HasColor(c)
+			}
+		}
+		return false
+	case Phyrexia:
+		return !t.HasColor(Green) && !t.HasColor(White)
+	}
+	return true
+}
+
+// SlotFor is the smallest slot of the army that fits a creature of size s and has room for n
+// more troops, given each slot's troops alive (load), or 0 (2.1, T2).
+func (a *Army) SlotFor(s Size, n int, load [Slots + 1]int) int {
+	for slot := 1; slot <= Slots; slot++ {
+		if s.Fits(a.Rank.SlotSize(slot)) && load[slot]+n <= SlotCapacity(slot) {
+			return slot
+		}
+	}
+	return 0
+}
+
+// Load is how many troops are alive in each slot of the army (index 1–4).
+func (a *Army) Load() [Slots + 1]int {
+	var load [Slots + 1]int
+	for _, t := range a.Troops {
+		if t.Slot >= 1 && t.Slot <= Slots {
+			load[t.Slot] += t.Alive
+		}
+	}
+	return load
+}
+
 // ControlledBy reports whether player is one of the army's controllers (names compare
 // without regard to case).
 func (a *Army) ControlledBy(player string) bool {

@@ -116,3 +116,37 @@ func TestMapJSONRoundTrip(t *testing.T) {
 		t.Error("an unknown troop list came back known")
 	}
 }
+
+// TestMayUse pins the colour rules of 2.2.1: a Coalition army uses its factions' colours,
+// multicolour only with 5-Color, artifacts only with Colorless; Phyrexia uses anything but
+// white or green; mercenaries anything.
+func TestMayUse(t *testing.T) {
+	rg := []Color{Red, Green}
+	for _, c := range []struct {
+		side     Side
+		army     []Color
+		creature []Color
+		ok       bool
+	}{
+		{Coalition, []Color{Red}, []Color{Red}, true},         // Kris Mage in a red army
+		{Coalition, []Color{Red}, []Color{Green}, false},      // Grizzly Bears need Green
+		{Coalition, rg, rg, false},                            // R/G multi needs 5-Color (2.2.1)
+		{Coalition, []Color{Red, Green, FiveColor}, rg, true}, // … which makes it allowed
+		{Coalition, []Color{FiveColor}, []Color{White, Blue}, true},
+		{Coalition, []Color{Red}, []Color{Artifact}, false}, // artifacts need Colorless
+		{Coalition, []Color{Colorless}, []Color{Artifact}, true},
+		{Coalition, []Color{Colorless}, nil, true},                // a colourless creature
+		{Coalition, []Color{Blue}, []Color{Blue, Artifact}, true}, // a blue artifact is blue
+		{Phyrexia, nil, []Color{Black}, true},
+		{Phyrexia, nil, []Color{Blue, Red}, true},
+		{Phyrexia, nil, []Color{Black, Green}, false},
+		{Phyrexia, nil, []Color{White}, false},
+		{Phyrexia, nil, []Color{Artifact}, true},
+		{Mercenary, nil, []Color{White, Green}, true},
+	} {
+		a := &Army{Side: c.side, Colors: c.army}
+		if got := a.MayUse(&Troop{Colors: c.creature}); got != c.ok {
+			t.Errorf("%s army %v using a %v creature: %v, want %v", c.side, c.army, c.creature, got, c.ok)
+		}
+	}
+}

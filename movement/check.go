@@ -531,10 +531,7 @@ func TransferRoom(sender, receiver *domain.Army, creatures map[string]int) (doma
 	}
 	slices.Sort(names)
 	types := len(receiver.Troops)
-	var load [domain.Slots + 1]int
-	for _, t := range receiver.Troops {
-		load[t.Slot] += t.Alive
-	}
+	load := receiver.Load()
 	for _, c := range names {
 		n := creatures[c]
 		st := sender.Troop(c)
@@ -561,45 +558,16 @@ func TransferRoom(sender, receiver *domain.Army, creatures map[string]int) (doma
 		if types > 6 {
 			return domain.CodeTransferNoRoom, fmt.Sprintf("%s would have %d different creatures counting dead ones; at most 6 (2.1, 2.3.3)", receiver.Name, types)
 		}
-		if receiver.Side == domain.Coalition && !FitsColors(receiver, st) {
+		if receiver.Side == domain.Coalition && !receiver.MayUse(st) {
 			return domain.CodeTransferNoRoom, fmt.Sprintf("%s is %s; %s may not use %s creatures (2.2.1, 2.3.3)", receiver.Name, colorList(receiver.Colors), receiver.Name, colorList(st.Colors))
 		}
-		slot := SlotFor(receiver, st.Size, n, load)
+		slot := receiver.SlotFor(st.Size, n, load)
 		if slot == 0 {
 			return domain.CodeTransferNoRoom, fmt.Sprintf("%s has no slot with room for %d %s %s creatures (2.1, 2.3.3)", receiver.Name, n, st.Size, c)
 		}
 		load[slot] += n
 	}
 	return "", ""
-}
-
-// SlotFor is the smallest slot of army a that fits a creature of size s and has room for n
-// more troops given the slots' current load, or 0 (T2).
-func SlotFor(a *domain.Army, s domain.Size, n int, load [domain.Slots + 1]int) int {
-	for slot := 1; slot <= domain.Slots; slot++ {
-		if s.Fits(a.Rank.SlotSize(slot)) && load[slot]+n <= domain.SlotCapacity(slot) {
-			return slot
-		}
-	}
-	return 0
-}
-
-// FitsColors reports whether a Coalition army may use a creature (2.2.1): a creature of one
-// colour needs that faction, a multicoloured one the 5-Color faction, an artifact the
-// Colorless faction.
-func FitsColors(a *domain.Army, t *domain.Troop) bool {
-	switch {
-	case t.Multicolor():
-		return a.HasColor(domain.FiveColor)
-	case t.Colorless():
-		return a.HasColor(domain.Colorless)
-	}
-	for _, c := range t.Colors {
-		if c.IsMagic() {
-			return a.HasColor(c)
-		}
-	}
-	return false
 }
 
 func colorList(cs []domain.Color) string {

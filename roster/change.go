@@ -143,18 +143,12 @@ func CheckTransfer(sender, receiver *domain.Army, creatures map[string]int) Repo
 			r.problem("2.3.3", CodeTransferNoRoom, c, fmt.Sprintf("%s would have %d different creatures counting dead ones; at most %d (2.1, 2.3.3)", receiver.Name, types, MaxCreatures))
 			continue
 		}
-		if receiver.Side == domain.Coalition && !mayUse(receiver, st) {
+		if receiver.Side == domain.Coalition && !receiver.MayUse(st) {
 			r.problem("2.3.3", CodeTransferNoRoom, c, fmt.Sprintf("%s is %s; %s may not use %s creatures like %s (2.2.1, 2.3.3)",
 				receiver.Name, colorList(receiver.Colors), receiver.Name, colorList(st.Colors), c))
 			continue
 		}
-		slot := 0
-		for s := 1; s <= domain.Slots; s++ {
-			if st.Size.Fits(receiver.Rank.SlotSize(s)) && load[s]+n <= domain.SlotCapacity(s) {
-				slot = s
-				break
-			}
-		}
+		slot := receiver.SlotFor(st.Size, n, load)
 		if slot == 0 {
 			r.problem("2.3.3", CodeTransferNoRoom, c, fmt.Sprintf("%s has no slot with room for %s %s %s creatures (2.1, 2.3.3)", receiver.Name, thousands(n), st.Size, c))
 			continue

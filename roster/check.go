@@ -213,7 +213,7 @@ func (c *checker) colors(card *cards.Card) {
 		if len(c.a.Colors) == 0 {
 			return
 		}
-		if !mayUse(&domain.Army{Colors: c.a.Colors}, &t) {
+		if !(&domain.Army{Side: domain.Coalition, Colors: c.a.Colors}).MayUse(&t) {
 			c.r.problem("2.2.1", CodeColor, card.Name, fmt.Sprintf("%s may not use %s: %s (2.2.1)", c.name(), card.Name, c.colorReason(card, &t)))
 		}
 	case domain.Phyrexia:
@@ -236,24 +236,6 @@ func (c *checker) colorReason(card *cards.Card, t *domain.Troop) string {
 		return "it is an artifact, and artifact creatures need the Colorless faction"
 	}
 	return fmt.Sprintf("it is %s, and %s is %s", colorList(t.Colors), c.name(), colorList(c.a.Colors))
-}
-
-// mayUse reports whether a Coalition army may use a creature (2.2.1): the reading of
-// movement.FitsColors, which transfers use — a creature of one colour needs that faction, a
-// multicoloured one the 5-Color faction, a colourless one the Colorless faction.
-func mayUse(a *domain.Army, t *domain.Troop) bool {
-	switch {
-	case t.Multicolor():
-		return a.HasColor(domain.FiveColor)
-	case t.Colorless():
-		return a.HasColor(domain.Colorless)
-	}
-	for _, c := range t.Colors {
-		if c.IsMagic() {
-			return a.HasColor(c)
-		}
-	}
-	return false
 }
 
 // legend checks the army's one legend (2.1).

@@ -116,8 +116,9 @@ func TestCheckTransferAgreesWithMovement(t *testing.T) {
 	}
 }
 
-// TestColorsAgreeWithMovement: the troop-list colour rule is movement.FitsColors's reading
-// (2.2.1), checked on every combination of army and creature colours.
+// TestColorsAgreeWithMovement: a transfer's colour check in the troop-list checker agrees with
+// the one the movement judge applies (2.2.1, T2), on every combination of army and creature
+// colours.
 func TestColorsAgreeWithMovement(t *testing.T) {
 	all := []domain.Color{domain.White, domain.Blue, domain.Black, domain.Red, domain.Green, domain.FiveColor, domain.Colorless, domain.Artifact}
 	creatures := [][]domain.Color{{domain.Red}, {domain.Red, domain.Green}, {domain.Artifact}, nil, {domain.Blue, domain.Artifact}, {domain.White, domain.Blue, domain.Black}}
@@ -132,11 +133,12 @@ func TestColorsAgreeWithMovement(t *testing.T) {
 		for _, cs := range creatures {
 			tr := domain.Troop{Creature: "X", Size: domain.Size{Power: 1, Toughness: 1}, Colors: cs, Slot: 1, Alive: 1, Full: 1}
 			sender := &domain.Army{Name: "S", Side: domain.Coalition, Rank: domain.Lieutenant, Troops: []domain.Troop{tr}}
-			want := movement.FitsColors(a, &tr)
+			code, _ := movement.TransferRoom(sender, a, map[string]int{"X": 1})
+			want := code == ""
 			r := roster.CheckTransfer(sender, a, map[string]int{"X": 1})
 			got := r.OK()
 			if got != want {
-				t.Errorf("army %v, creature %v: roster %v, movement.FitsColors %v", colors, cs, got, want)
+				t.Errorf("army %v, creature %v: roster %v, movement.TransferRoom %v", colors, cs, got, want)
 			}
 		}
 	}

@@ -14,7 +14,6 @@ import (
 	_ "github.com/mattn/go-sqlite3"
 
 	"github.com/coalition-wargame/coalition/domain"
-	"github.com/coalition-wargame/coalition/movement"
 	"github.com/coalition-wargame/coalition/store"
 	"github.com/coalition-wargame/coalition/turn"
 )
@@ -71,7 +70,7 @@ func TestDemoSetup(t *testing.T) {
 			if !tr.Size.Fits(a.Rank.SlotSize(tr.Slot)) || tr.Full > domain.SlotCapacity(tr.Slot) {
 				t.Errorf("%s: %s %s does not fit slot %d of a %s", a.Name, tr.Creature, tr.Size, tr.Slot, a.Rank.Name(a.Side))
 			}
-			if a.Side == domain.Coalition && !movement.FitsColors(a, &tr) {
+			if a.Side == domain.Coalition && !a.MayUse(&tr) {
 				t.Errorf("%s (%v) may not use %s (%v) (2.2.1)", a.Name, a.Colors, tr.Creature, tr.Colors)
 			}
 			if a.Side == domain.Phyrexia && (tr.HasColor(domain.Green) || tr.HasColor(domain.White)) {

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/coalition-wargame/coalition/domain"
-	"github.com/coalition-wargame/coalition/movement"
 	"github.com/coalition-wargame/coalition/turn"
 )
 
@@ -296,7 +295,7 @@ func troops(a *domain.Army, seed int) []domain.Troop {
 		bestSize := -1
 		for _, c := range demoCreatures {
 			t := domain.Troop{Colors: c.colors}
-			if used[c.name] || c.p > max || c.t > max || !mayUse(a, &t) {
+			if used[c.name] || c.p > max || c.t > max || !a.MayUse(&t) {
 				continue
 			}
 			size := c.p + c.t
@@ -320,16 +319,4 @@ func troops(a *domain.Army, seed int) []domain.Troop {
 		out = append(out, domain.Troop{Creature: c.name, Size: domain.Size{Power: c.p, Toughness: c.t}, Colors: slices.Clone(c.colors), Slot: slot, Alive: alive, Full: full})
 	}
 	return out
-}
-
-// mayUse applies the colour rules: a Coalition army's factions (2.2.1, as transfers read
-// them), Phyrexia's blue, red, black, multicolour without green or white, and artifacts.
-func mayUse(a *domain.Army, t *domain.Troop) bool {
-	switch a.Side {
-	case domain.Coalition:
-		return movement.FitsColors(a, t)
-	case domain.Phyrexia:
-		return !t.HasColor(domain.Green) && !t.HasColor(domain.White)
-	}
-	return true
 }
