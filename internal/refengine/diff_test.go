@@ -43,6 +43,7 @@ var projectReadings = refengine.Align{
 	WinCountCarriesOver:                true,
 	DestroyedArmyStaysDuringSettlement: true,
 	InterceptedEngagerCounts:           true,
+	TransfersWithoutRoomVanish:         true,
 }
 
 // opening is the time the first generated turn opens.

@@ -86,6 +86,11 @@ type Align struct {
 	// in M10, its steps those to where it was caught
 	// (testdata/scenarios/pending/m10-intercepted-engager-does-not-count.json.pending).
 	InterceptedEngagerCounts bool
+	// TransfersWithoutRoomVanish: transfers are made in the order of the senders on the map,
+	// and troops that find no room in the receiver, because an earlier transfer to it took
+	// the room, are lost while the sender loses them all the same (T2, T3)
+	// (testdata/scenarios/pending/t2-second-transfer-without-room-is-not-made.json.pending).
+	TransfersWithoutRoomVanish bool
 }
 
 // Rejection is an order that was not carried out: the army, where the order was written, and

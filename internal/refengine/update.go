@@ -23,7 +23,15 @@ func (l *lock) update() {
 
 // deliverTransfers carries out the accepted transfers (T3, 3.2.4.3).
 func (l *lock) deliverTransfers() {
-	for _, ord := range l.transfers {
+	transfers := slices.Clone(l.transfers) // in post order (M2)
+	if l.in.Align.TransfersWithoutRoomVanish {
+		index := map[string]int{}
+		for i, a := range l.m.Armies {
+			index[a.Name] = i
+		}
+		slices.SortStableFunc(transfers, func(a, b *order) int { return index[a.army] - index[b.army] })
+	}
+	for _, ord := range transfers {
 		if ord.detail == nil {
 			continue // R8: no detail, no troops
 		}
@@ -62,6 +70,10 @@ func (l *lock) deliverTransfers() {
 			case slices.Contains(f.winners, rname):
 				receive(r, ord.detail, protos)
 			}
+		case r != nil && !l.in.Align.TransfersWithoutRoomVanish && !room(s, r, ord.detail):
+			// T2: the receiver must have room after the transfer; an earlier transfer to it
+			// this turn took the room: this one is not made and the sender keeps its troops
+			l.reject(s.Name, ord.post.ID, ord.line, domain.CodeTransferNoRoom)
 		case r == nil:
 			give() // the receiver was destroyed (B9): the troops are lost with it
 		case r.At != l.start[rname]:
@@ -111,18 +123,19 @@ func (l *lock) countDays() []string {
 		// was settled at this update counts only if it won.
 		lost := f != nil && f.decided && !slices.Contains(f.winners, a.Name)
 		blocked := l.enemyWith(a) || lost
-		if lost {
-			// 1.7.2: an army the enemy defeats "must start over again from 0" (a loser is
-			// pushed off; one captured where it stands, or taken back by its side, stays)
-			l.resetCount(a)
-		}
+
 		// R20 / 4.5: a partially converted army counts wherever it stands while it neither
 		// moves nor fights, whatever side captured it ("If it wins or is not attacked, and
 		// counts 2 days": as D1 has it, a battle won at this update does not stop the count,
 		// one lost does); at 2 it is fully converted, and healed on a base or town.
 		if c := a.Capture; c != nil && !c.Converted {
 			capturedStaying := l.in.Align.CapturedStayingCounts && f != nil && l.res.ChangedSides[a.Name] == a.Side && a.At == l.start[a.Name] && !l.enemyWith(a)
-			if (a.At != l.start[a.Name] || blocked) && !capturedStaying {
+			if capturedStaying {
+				// the project counts on from the count it had before its capture
+			} else if a.At != l.start[a.Name] || blocked {
+				if lost {
+					l.resetCount(a) // captured where it stands: its 2 days start from 0
+				}
 				continue
 			}
 			a.Days++
@@ -133,6 +146,11 @@ func (l *lock) countDays() []string {
 				}
 			}
 			continue
+		}
+		if lost {
+			// 1.7.2: an army the enemy defeats "must start over again from 0" (a loser is
+			// pushed off; one taken back by its side where it stands stays)
+			l.resetCount(a)
 		}
 		if blocked || (l.in.Align.MovedWinnerCountsNoDay && l.movedWinners[a.Name]) {
 			if a.Days == 0 {
