@@ -428,8 +428,12 @@ func TestBrowserKeyboardOrder(t *testing.T) {
 	}
 	p.do("pressing Enter", chromedp.KeyEvent("\r"))
 	p.until("the post confirmed", `/Posted as post \d+/.test(document.querySelector('#order-done').textContent)`)
+	p.until("the post listed", `document.querySelector('#my-posts li.post button[aria-label^="Withdraw post"]')`)
 	for i := 0; i < 8 && !eval[bool](p, `(document.activeElement.getAttribute('aria-label') || '').startsWith('Withdraw post')`); i++ {
 		p.do("pressing Tab", chromedp.KeyEvent("\t"))
+	}
+	if label := eval[string](p, `document.activeElement.getAttribute('aria-label') || document.activeElement.id || document.activeElement.tagName`); !strings.HasPrefix(label, "Withdraw post") {
+		t.Fatalf("Tab from the post button never reached Withdraw (the focus is on %q)", label)
 	}
 	p.do("pressing Enter on Withdraw", chromedp.KeyEvent("\r"))
 	p.until("the post withdrawn", `/withdrawn/.test(document.querySelector('#order-done').textContent) && !document.querySelector('#my-posts li.post')`)

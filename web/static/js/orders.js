@@ -313,6 +313,8 @@ async function loadPosts() {
     return;
   }
   const mine = posts.filter((p) => (sameName(p.author, you.name) || (you.roles || []).includes('mercenary-judge') && p.author === 'mercenary-judge') && !p.withdrawn_at);
+  // a keyboard user inside the list keeps the focus on the same button when it is redrawn
+  const focused = els.posts.contains(document.activeElement) ? document.activeElement.getAttribute('aria-label') : null;
   if (!mine.length) {
     fill(els.posts, h('li', {}, 'No posts yet this turn.'));
     return;
@@ -323,6 +325,11 @@ async function loadPosts() {
     h('div', { class: 'buttons' },
       h('button', { type: 'button', 'aria-label': `Edit post ${p.id}`, onclick: () => edit(p) }, 'Edit'), ' ',
       h('button', { type: 'button', 'aria-label': `Withdraw post ${p.id}`, onclick: () => withdraw(p) }, 'Withdraw')))));
+  if (focused) {
+    for (const b of els.posts.querySelectorAll('button')) {
+      if (b.getAttribute('aria-label') === focused) b.focus();
+    }
+  }
 }
 
 function edit(p) {
