@@ -224,7 +224,13 @@ func (l *lock) capture(by, t *domain.Army) bool {
 		t.Side, t.Colors, t.Controllers = t.Capture.Side, t.Capture.Colors, t.Capture.Controllers
 		t.Capture = nil
 	default:
-		t.Capture = &domain.Capture{Side: t.Side, Colors: t.Colors, Controllers: t.Controllers}
+		if t.Capture == nil {
+			t.Capture = &domain.Capture{Side: t.Side, Colors: t.Colors, Controllers: t.Controllers}
+		} else {
+			// captured again by a third side: its original owners stay those it is liberated
+			// to (4.5; the project's reading)
+			t.Capture.Converted = false
+		}
 		t.Side = by.Side
 		// 4.5: "immediately controlled by the capturing side": no player controls it until
 		// the side's control list names one (5.2.1; the project's reading), so a partially
@@ -392,10 +398,11 @@ func (l *lock) arrive(a *domain.Army, s domain.Square, kind domain.BattleKind) {
 	if len(enemies) == 0 {
 		return
 	}
-	armies := append([]string{a.Name}, enemies...)
+	name := a.Name // a is not to be used once an army is removed from the map's list
+	armies := append([]string{name}, enemies...)
 	var keep []string
 	for _, n := range armies {
-		if l.army(n).Empty() && !(l.in.Align.PushedIntoEmptyFights && n != a.Name) {
+		if l.army(n).Empty() && !(l.in.Align.PushedIntoEmptyFights && n != name) {
 			if l.in.Align.DestroyedArmyStaysDuringSettlement {
 				l.phantoms = append(l.phantoms, l.army(n).Clone())
 			}
@@ -404,7 +411,7 @@ func (l *lock) arrive(a *domain.Army, s domain.Square, kind domain.BattleKind) {
 			keep = append(keep, n)
 		}
 	}
-	if len(keep) < 2 || !slices.Contains(keep, a.Name) {
+	if len(keep) < 2 || !slices.Contains(keep, name) {
 		return
 	}
 	slices.Sort(keep)

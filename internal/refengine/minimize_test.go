@@ -97,8 +97,9 @@ func TestMinimize(t *testing.T) {
 			m2.Armies = slices.Delete(m2.Armies, i, i+1)
 			m2.Battles = slices.DeleteFunc(m2.Battles, func(b domain.Battle) bool { return slices.Contains(b.Armies, name) })
 			in2 := in
+			squares, _ := enginetest.Fought(m2)
 			in2.Results = slices.DeleteFunc(slices.Clone(in.Results), func(r domain.BattleResult) bool {
-				return domain.SameName(r.Winner, name) || r.Losses[name] != nil
+				return domain.SameName(r.Winner, name) || r.Losses[name] != nil || !slices.Contains(squares, r.Square)
 			})
 			return m2, in2, true
 		}) {
@@ -112,6 +113,11 @@ func TestMinimize(t *testing.T) {
 	_, res, _ := refengine.Run(m, refengine.Input{Seed: in.Seed, Posts: in.Posts, Lock: in.Lock, Transfers: in.Transfers, Results: in.Results, Align: projectReadings})
 	if rep != nil && res != nil {
 		t.Logf("seed %d, %d armies left:\n\t%s", seed, len(m.Armies), strings.Join(compare(rep, res), "\n\t"))
+	}
+	for _, a := range m.Armies {
+		if a.Plan != nil || a.Capture != nil || len(a.Incoming) > 0 {
+			t.Logf("%s also has plan %+v, capture %+v, incoming %+v (not in the scenario format)", a.Name, a.Plan, a.Capture, a.Incoming)
+		}
 	}
 	if *diffDump == "" {
 		return

@@ -119,7 +119,8 @@ func (l *lock) enemyEnds(mv *moves) bool {
 			continue
 		}
 		for _, p := range mv.jointUnits {
-			if domain.Enemy(u.side, p.side) && (u.fixed() || u.won) {
+			inSquare := !p.caught && (!p.failed || p.home) && p.final() == mv.jointSquare
+			if inSquare && domain.Enemy(u.side, p.side) && (u.fixed() || u.won) {
 				return true
 			}
 		}
@@ -387,6 +388,12 @@ func (l *lock) intercepts(mv *moves) {
 			mv.addBattle(iu.start, domain.Intercept, iu.name, iu.name, x.name)
 			for _, y := range engagers {
 				y.failed = true // "If ArmyA fights you, ArmyB will carry out only a partial move."
+				if y.caught {
+					// Align.InterceptedEngagerCounts: the project sends the army it caught
+					// elsewhere back along its route from where it was caught, with no battle
+					delete(mv.battles, y.route[y.end])
+					y.route, y.caught = y.route[:y.end+1], false
+				}
 			}
 			break
 		}
@@ -705,7 +712,9 @@ func (l *lock) jointArrivals(mv *moves, s domain.Square, arr []*unit, fixed *uni
 		if slices.Contains(mv.jointUnits, u) {
 			continue
 		}
-		if pairSide[u.side] || enemyFixed {
+		// a friend of a pair, an arrival where the enemy stays, or a mercenary where both
+		// teams' pairs fight (R12, M12) falls back
+		if pairSide[u.side] || enemyFixed || len(pairSide) == 2 {
 			u.failed = true
 			continue
 		}
