@@ -576,11 +576,29 @@ func (lg *Ledger) pushAvoiding(m *domain.Map, a *domain.Army, to, avoid domain.S
 	lg.sq.each(to, func(i int) { names = append(names, m.Armies[i].Name) })
 	if len(names) > 1 && mixedNames(m, names) {
 		slices.Sort(names)
-		// an empty army pushed into an enemy is destroyed, with no battle (B9)
+		// an empty army pushed into an enemy is destroyed, with no battle (B9) …
 		if a.Empty() {
 			lg.Removed = append(lg.Removed, a.Name)
+			lg.sq.move(m, a, domain.Square{})
 			return
 		}
+		// … and so is an empty enemy it is pushed into: being pushed into, it is engaged
+		var empty []*domain.Army
+		lg.sq.each(to, func(i int) {
+			if o := &m.Armies[i]; o != a && domain.Enemy(o.Side, a.Side) && o.Empty() {
+				empty = append(empty, o)
+			}
+		})
+		for _, o := range empty {
+			lg.Removed = append(lg.Removed, o.Name)
+			lg.sq.move(m, o, domain.Square{})
+		}
+		names = names[:0]
+		lg.sq.each(to, func(i int) { names = append(names, m.Armies[i].Name) })
+		if len(names) < 2 || !mixedNames(m, names) {
+			return
+		}
+		slices.Sort(names)
 		for i := range lg.Battles {
 			if lg.Battles[i].Square == to {
 				lg.Battles[i].Armies = names

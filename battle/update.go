@@ -100,15 +100,22 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 	}
 	transfer(m, t, lg, ch, next, fought, moved)
 
-	counted := map[string]bool{}
+	counted, moved := map[string]bool{}, map[string]bool{}
 	x := indexSites(m)
 	cursor := 0
 	for i := range m.Armies {
 		a := &m.Armies[i]
 		open, known := t.Start.Find(a.Name, &cursor)
 		left := !known || a.At != open.At || lg.Displaced[a.Name]
+		if left {
+			moved[a.Name] = true
+			// losses of an earlier stay date from before the new count begins (D1, D3)
+			for j := range a.Troops {
+				a.Troops[j].Wounds = nil
+			}
+		}
 		if a.Capture != nil && !a.Capture.Converted {
-			convert(a, x.of(a.At), left, next[a.Name], ch)
+			convert(a, x.of(a.At), left, next[a.Name] || lg.Lost[a.Name], ch)
 			attribute(a, lg.Losses[a.Name])
 			continue
 		}
@@ -116,8 +123,10 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 		can := countable(m, a, site)
 		switch {
 		case left:
+			// moving in counts a day (1.5), even for a winner moved off its square at the
+			// settlement; a loser pushed away counts none (D1)
 			a.Days = 0
-			if can && !next[a.Name] && !lg.Displaced[a.Name] && !lg.Lost[a.Name] {
+			if can && !next[a.Name] && !lg.Lost[a.Name] {
 				a.Days, counted[a.Name] = 1, true
 			}
 		case next[a.Name]:
@@ -140,13 +149,25 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 		}
 	}
 	destroy(m, x, t, lg, ch)
-	decide(m, x, counted)
+	decide(m, x, counted, moved)
 	return ch
 }
 
 // transfer carries out the turn's transfers (3.2.4.3, T3).
 func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next, fought, moved map[string]bool) {
-	for _, tr := range t.Transfers {
+	// transfers are made in the order they were posted (M2), each finding the room the
+	// earlier ones left (2.3.3, T2)
+	order := slices.Clone(t.Transfers)
+	slices.SortStableFunc(order, func(a, b domain.TransferOrder) int {
+		if !a.At.Equal(b.At) {
+			return a.At.Compare(b.At)
+		}
+		if a.Post != b.Post {
+			return int(a.Post - b.Post)
+		}
+		return a.Line - b.Line
+	})
+	for _, tr := range order {
 		s, r := m.Army(tr.From), m.Army(tr.To)
 		if s == nil {
 			continue
@@ -155,6 +176,13 @@ func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next, fought, move
 			ch.Rejected = append(ch.Rejected, domain.Rejection{Army: s.Name, Post: tr.Post, Line: tr.Line, Code: domain.CodeTransferCancelled,
 				Message: fmt.Sprintf("%s moved away, so the transfer is cancelled and %s keeps its troops (3.2.4.1)", r.Name, s.Name)})
 			continue
+		}
+		if r != nil {
+			if code, msg := domain.TransferRoom(s, withIncoming(r), tr.Creatures); code != "" {
+				ch.Rejected = append(ch.Rejected, domain.Rejection{Army: s.Name, Post: tr.Post, Line: tr.Line, Code: code,
+					Message: msg + ", after the transfers posted before it; " + s.Name + " keeps its troops"})
+				continue
+			}
 		}
 		ship := domain.Shipment{From: s.Name, Creatures: tr.Creatures}
 		names := make([]string, 0, len(tr.Creatures))
@@ -223,6 +251,18 @@ func (x sites) of(s domain.Square) *domain.Site {
 		return &x.m.Sites[i-1]
 	}
 	return nil
+}
+
+// withIncoming is the army as it will be once the troops waiting for it arrive.
+func withIncoming(a *domain.Army) *domain.Army {
+	if len(a.Incoming) == 0 {
+		return a
+	}
+	c := a.Clone()
+	for _, s := range a.Incoming {
+		Receive(&c, s)
+	}
+	return &c
 }
 
 // Countable reports whether army a counts days where it stands (D2).
@@ -352,12 +392,12 @@ func restore(a *domain.Army, upTo func(*domain.Troop) int) map[string]int {
 
 // convert counts a partially converted army's days wherever it stands; after 2 it is fully
 // converted, and healed if it stands on a base, portal or town (4.5).
-func convert(a *domain.Army, s *domain.Site, left, inBattle bool, ch *Changes) {
+func convert(a *domain.Army, s *domain.Site, left, noCount bool, ch *Changes) {
 	switch {
 	case left:
 		a.Days = 0
 		return
-	case inBattle:
+	case noCount:
 		return
 	}
 	a.Days++
@@ -413,16 +453,25 @@ func destroy(m *domain.Map, x sites, t Turn, lg *Ledger, ch *Changes) {
 // decide ends the round (D8): a side whose win conditions are all destroyed loses when an
 // enemy army counts 4 days on one of its own win conditions; a side that had an army of rank
 // Captain/Evincar or above and has none left loses at once.
-func decide(m *domain.Map, x sites, counted map[string]bool) {
+func decide(m *domain.Map, x sites, counted, moved map[string]bool) {
 	// only days counted once every enemy win condition is destroyed count toward the win
 	// (1.7.2: "the other team must move an army into one of their own Win Conditions and
-	// count 4 days"); losing or leaving starts the count again
+	// count 4 days"); being defeated or moving starts the count again
 	var winner domain.Side
 	for i := range m.Armies {
 		a := &m.Armies[i]
 		s := x.of(a.At)
-		if !a.Side.IsTeam() || !counted[a.Name] || s == nil || s.Side != a.Side || !s.WinCondition || s.Destroyed || !AllWinConditionsDestroyed(m, a.Side.Opponent()) {
+		if !a.Side.IsTeam() || s == nil || s.Side != a.Side || !s.WinCondition || s.Destroyed || !AllWinConditionsDestroyed(m, a.Side.Opponent()) {
 			a.WinDays = 0
+			continue
+		}
+		if moved[a.Name] {
+			// an army that moves, or is defeated and pushed away, starts again from 0 (1.7.2:
+			// 4 days counted in one win condition); the day it moves in may be its first
+			a.WinDays = 0
+		}
+		if !counted[a.Name] {
+			// attacked, the day waits for the battle (1.5); the count goes on if it wins
 			continue
 		}
 		a.WinDays++

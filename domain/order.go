@@ -148,5 +148,6 @@ type TransferOrder struct {
 	To        string         `json:"to"`
 	Creatures map[string]int `json:"creatures"`
 	Post      int64          `json:"post"`
+	At        time.Time      `json:"at"`
 	Line      int            `json:"line"`
 }

@@ -510,73 +510,9 @@ func (b *board) checkTransfer(l *Line, a *domain.Army, opt Options) {
 		l.warn("no private detail of which creatures to send was received: the transfer does nothing (3.2.4.2)")
 		return
 	}
-	if code, msg := TransferRoom(a, r, detail); code != "" {
+	if code, msg := domain.TransferRoom(a, r, detail); code != "" {
 		l.reject(code, "%s", msg)
 		return
 	}
 	l.Creatures = detail
-}
-
-// TransferRoom checks that sender has the creatures and receiver has room for them (2.3.3,
-// T2): at most 6 creatures counting dead ones, slot sizes and counts of its rank, and the
-// colours of a Coalition army. A creature new to the receiver joins its smallest slot that
-// fits its size and has room. It returns an empty code when the transfer fits.
-func TransferRoom(sender, receiver *domain.Army, creatures map[string]int) (domain.Code, string) {
-	if sender.Troops == nil {
-		return "", ""
-	}
-	names := make([]string, 0, len(creatures))
-	for c := range creatures {
-		names = append(names, c)
-	}
-	slices.Sort(names)
-	types := len(receiver.Troops)
-	load := receiver.Load()
-	for _, c := range names {
-		n := creatures[c]
-		st := sender.Troop(c)
-		if n <= 0 {
-			return domain.CodeTransferNoRoom, fmt.Sprintf("send a positive number of %s, not %d", c, n)
-		}
-		if st == nil {
-			return domain.CodeTransferNoRoom, fmt.Sprintf("%s has no %s to send", sender.Name, c)
-		}
-		if st.Alive < n {
-			return domain.CodeTransferNoRoom, fmt.Sprintf("%s has only %d %s alive, not %d", sender.Name, st.Alive, c, n)
-		}
-		if receiver.Troops == nil {
-			continue
-		}
-		if rt := receiver.Troop(c); rt != nil {
-			if load[rt.Slot]+n > domain.SlotCapacity(rt.Slot) {
-				return domain.CodeTransferNoRoom, fmt.Sprintf("%s's slot %d would hold %d troops; it holds at most %d (2.1, 2.3.3)", receiver.Name, rt.Slot, load[rt.Slot]+n, domain.SlotCapacity(rt.Slot))
-			}
-			load[rt.Slot] += n
-			continue
-		}
-		types++
-		if types > 6 {
-			return domain.CodeTransferNoRoom, fmt.Sprintf("%s would have %d different creatures counting dead ones; at most 6 (2.1, 2.3.3)", receiver.Name, types)
-		}
-		if receiver.Side == domain.Coalition && !receiver.MayUse(st) {
-			return domain.CodeTransferNoRoom, fmt.Sprintf("%s is %s; %s may not use %s creatures (2.2.1, 2.3.3)", receiver.Name, colorList(receiver.Colors), receiver.Name, colorList(st.Colors))
-		}
-		slot := receiver.SlotFor(st.Size, n, load)
-		if slot == 0 {
-			return domain.CodeTransferNoRoom, fmt.Sprintf("%s has no slot with room for %d %s %s creatures (2.1, 2.3.3)", receiver.Name, n, st.Size, c)
-		}
-		load[slot] += n
-	}
-	return "", ""
-}
-
-func colorList(cs []domain.Color) string {
-	if len(cs) == 0 {
-		return "colourless"
-	}
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = string(c)
-	}
-	return strings.Join(parts, "/")
 }

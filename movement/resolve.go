@@ -151,7 +151,7 @@ func (r *resolver) build() {
 				u.target = int32(b.army(o.Target))
 			case domain.Transfer:
 				if l.Creatures != nil {
-					r.out.Transfers = append(r.out.Transfers, domain.TransferOrder{From: a.Name, To: o.Target, Creatures: l.Creatures, Post: l.Post, Line: l.Number})
+					r.out.Transfers = append(r.out.Transfers, domain.TransferOrder{From: a.Name, To: o.Target, Creatures: l.Creatures, Post: l.Post, At: l.At, Line: l.Number})
 				}
 			}
 			continue
@@ -371,12 +371,17 @@ func (r *resolver) jointEngage(lonely []domain.Square) {
 			candidates = append(candidates, gi)
 		}
 	}
+	// by the time of the pair's second order, then its post's id, then — both orders in one
+	// post — the line written first (3.3.1, M7 step 4)
 	slices.SortStableFunc(candidates, func(a, b int) int {
 		ka, kb := groups[a].second, groups[b].second
-		if ka.at != kb.at {
-			return cmpInt64(ka.at, kb.at)
+		switch {
+		case ka.less(kb):
+			return -1
+		case kb.less(ka):
+			return 1
 		}
-		return cmpInt64(ka.post, kb.post)
+		return 0
 	})
 	if len(candidates) == 0 {
 		return
@@ -448,7 +453,8 @@ func (r *resolver) jointProblem(g *jointGroup) string {
 func (r *resolver) enemyComes(g *jointGroup) bool {
 	for i := range r.units {
 		u := &r.units[i]
-		if !domain.Enemy(u.side, g.side) {
+		// an empty enemy is destroyed on being engaged (B9): it is no enemy to fight
+		if !domain.Enemy(u.side, g.side) || r.m.Armies[i].Empty() {
 			continue
 		}
 		if (u.leaving() && u.dest() == g.sq) || (!u.leaving() && u.start() == g.sq) {
@@ -509,17 +515,17 @@ func (r *resolver) intercepts() {
 				if y == x || !v.leaving() || v.failed || v.dest() != sq || !domain.Enemy(v.side, r.units[w].side) {
 					continue
 				}
-				if fk, ok := first[y]; ok && fk < v.goal {
-					continue
+				if fk, ok := first[y]; ok && fk < v.plen-1 {
+					continue // caught on its way elsewhere: it never engages here
 				}
 				ys = append(ys, y)
-				if best < 0 || r.closer(y, best, v.goal, r.units[best].goal) {
+				if best < 0 || r.closer(y, best, v.plen-1, r.units[best].plen-1) {
 					best = y
 				}
 			}
 			xFights := true
 			if best >= 0 {
-				switch yk := r.units[best].goal; {
+				switch yk := r.units[best].plen - 1; {
 				case k > yk:
 					xFights = false
 				case k == yk:
@@ -673,6 +679,11 @@ func (r *resolver) contest(k int) bool {
 		u := &r.units[c]
 		si := sideIdx(u.side)
 		switch {
+		case anchoredSide[si]:
+			// an army that stays keeps its square against every arrival of its side, a joint
+			// pair included (M7 step 1, M13 "up to two armies of each side")
+			r.fail(c)
+			failed = true
 		case jointSide[si]:
 			// the pair stands or falls together; the closer of the two speaks for it (M12)
 			if !u.joint {
@@ -681,9 +692,6 @@ func (r *resolver) contest(k int) bool {
 			} else if cand[si] < 0 || r.closer(int(c), int(cand[si]), u.goal, r.units[cand[si]].goal) {
 				cand[si] = c
 			}
-		case anchoredSide[si]:
-			r.fail(c)
-			failed = true
 		case cand[si] < 0:
 			cand[si] = c
 		case r.closer(int(c), int(cand[si]), u.goal, r.units[cand[si]].goal):
@@ -952,7 +960,7 @@ func (r *resolver) finish() {
 			switch {
 			case u.caughtBy >= 0:
 				bt.Kind, bt.Attacker = domain.Intercept, m.Armies[u.caughtBy].Name
-			case u.joint && bt.Kind != domain.Intercept:
+			case u.joint && !u.failed && u.final() == u.dest() && bt.Kind != domain.Intercept:
 				bt.Kind, bt.Attacker = domain.Joint, ""
 			}
 		}

@@ -96,7 +96,7 @@ func CheckCustomisation(cat Cards, list List, a Army, current []domain.Troop) Re
 // CheckTransfer checks that sender has the creatures and receiver has room for them after a
 // transfer (2.3.3, T2), listing every problem: at most 6 creatures counting dead ones, the
 // slot sizes and counts of the receiver's rank, and a Coalition receiver's colours. It reads
-// the rules as movement.TransferRoom does — same order, a new creature joining the first slot
+// the rules as domain.TransferRoom does — same order, a new creature joining the first slot
 // that fits it and has room — and accepts exactly the transfers it accepts.
 func CheckTransfer(sender, receiver *domain.Army, creatures map[string]int) Report {
 	r := newReport()

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/coalition-wargame/coalition/domain"
-	"github.com/coalition-wargame/coalition/movement"
 	"github.com/coalition-wargame/coalition/roster"
 )
 
@@ -59,7 +58,7 @@ func TestCheckTransfer(t *testing.T) {
 }
 
 // TestCheckTransferAgreesWithMovement: CheckTransfer accepts exactly the transfers
-// movement.TransferRoom accepts (T2), and its first problem has the same code.
+// domain.TransferRoom accepts (T2), and its first problem has the same code.
 func TestCheckTransferAgreesWithMovement(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	colors := []domain.Color{domain.White, domain.Blue, domain.Black, domain.Red, domain.Green}
@@ -97,7 +96,7 @@ func TestCheckTransferAgreesWithMovement(t *testing.T) {
 		for j := rng.IntN(4); j >= 0; j-- {
 			creatures["C"+strconv.Itoa(rng.IntN(10))] = rng.IntN(2000) - 100
 		}
-		code, msg := movement.TransferRoom(sender, receiver, creatures)
+		code, msg := domain.TransferRoom(sender, receiver, creatures)
 		r := roster.CheckTransfer(sender, receiver, creatures)
 		if (code == "") != r.OK() {
 			t.Fatalf("case %d: movement says %q %q, roster says %+v\nsender %+v\nreceiver %+v\ncreatures %v", i, code, msg, r.Problems, sender, receiver, creatures)
@@ -133,12 +132,12 @@ func TestColorsAgreeWithMovement(t *testing.T) {
 		for _, cs := range creatures {
 			tr := domain.Troop{Creature: "X", Size: domain.Size{Power: 1, Toughness: 1}, Colors: cs, Slot: 1, Alive: 1, Full: 1}
 			sender := &domain.Army{Name: "S", Side: domain.Coalition, Rank: domain.Lieutenant, Troops: []domain.Troop{tr}}
-			code, _ := movement.TransferRoom(sender, a, map[string]int{"X": 1})
+			code, _ := domain.TransferRoom(sender, a, map[string]int{"X": 1})
 			want := code == ""
 			r := roster.CheckTransfer(sender, a, map[string]int{"X": 1})
 			got := r.OK()
 			if got != want {
-				t.Errorf("army %v, creature %v: roster %v, movement.TransferRoom %v", colors, cs, got, want)
+				t.Errorf("army %v, creature %v: roster %v, domain.TransferRoom %v", colors, cs, got, want)
 			}
 		}
 	}
