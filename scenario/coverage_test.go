@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -31,7 +32,7 @@ func expandRulings(series map[string]int, single ...string) []string {
 
 // citation matches what a scenario's `rules` may hold: a rulebook number (1.7.2, 6) or a
 // ruling id of RULINGS.md (G1–G4, M1–M15, T1–T3, B1–B10, D1–D8, C1–C4).
-var citation = regexp.MustCompile(`^(\d+(\.\d+)*|G[1-4]|M([1-9]|1[0-5])|T[1-3]|B([1-9]|10)|D[1-8]|C[1-4])$`)
+var citation = regexp.MustCompile(`^(\d+(\.\d+)*|G[1-4]|M([1-9]|1[0-5])|T[1-3]|B([1-9]|10)|D[1-8]|C[1-4]|R[1-9]\d*)$`)
 
 // scenarioHeader is the part of a scenario file the coverage check reads.
 type scenarioHeader struct {
@@ -92,12 +93,29 @@ func headerProblems(h scenarioHeader) []string {
 		out = append(out, "has no note")
 	}
 	for _, r := range h.Rules {
-		if !citation.MatchString(r) {
+		switch {
+		case !citation.MatchString(r):
 			out = append(out, fmt.Sprintf("cites %q, which is neither a rule number nor a ruling id", r))
+		case r[0] == 'R' && !readings()[r]:
+			out = append(out, fmt.Sprintf("cites reading %s, which docs/READINGS.md does not list", r))
 		}
 	}
 	return out
 }
+
+// readings lists the readings docs/READINGS.md records (R1, R2 …), for scenarios that cite the
+// project's own reading of a case no ruling settles.
+var readings = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	data, err := os.ReadFile("../docs/READINGS.md")
+	if err != nil {
+		return out
+	}
+	for _, m := range regexp.MustCompile(`(?m)^\| (R\d+) \|`).FindAllStringSubmatch(string(data), -1) {
+		out[m[1]] = true
+	}
+	return out
+})
 
 // TestCoverageEveryRulingIsPinned fails when a ruling the engine implements is cited by no
 // scenario under testdata/scenarios.
@@ -147,13 +165,14 @@ func TestCoverageCheckCanFail(t *testing.T) {
 		{"blank note", scenarioHeader{Rules: []string{"M1"}, Note: "  "}, "has no note"},
 		{"unknown ruling", scenarioHeader{Rules: []string{"M16"}, Note: "n"}, `cites "M16"`},
 		{"lower case", scenarioHeader{Rules: []string{"m7"}, Note: "n"}, `cites "m7"`},
+		{"unknown reading", scenarioHeader{Rules: []string{"R999"}, Note: "n"}, "cites reading R999"},
 	} {
 		got := strings.Join(headerProblems(tc.h), "; ")
 		if !strings.Contains(got, tc.want) {
 			t.Errorf("%s: problems %q, want one containing %q", tc.name, got, tc.want)
 		}
 	}
-	if p := headerProblems(scenarioHeader{Rules: []string{"3.2.4.3.2", "6", "B10", "C2"}, Note: "n"}); len(p) != 0 {
+	if p := headerProblems(scenarioHeader{Rules: []string{"3.2.4.3.2", "6", "B10", "C2", "R9"}, Note: "n"}); len(p) != 0 {
 		t.Errorf("a well-formed header drew %v", p)
 	}
 	if len(implementedRulings) != 4+15+3+8+1 {
