@@ -146,7 +146,6 @@ func (l *lock) settleOne(f *fought, r *domain.BattleResult) error {
 	if bump != "" {
 		for _, n := range winners {
 			if a := l.army(n); a != nil && a.At == f.square {
-				l.movedWinners[n] = true
 				l.push(a, f.square, domain.Square{})
 			}
 		}
@@ -245,7 +244,7 @@ func (l *lock) capture(by, t *domain.Army) bool {
 		}
 	}
 	l.res.ChangedSides[t.Name] = t.Side
-	free := func(s *domain.Site) bool { return len(l.occupants(s.At)) == 0 }
+	free := func(s *domain.Site) bool { return len(l.armiesAt(s.At)) == 0 }
 	for _, kinds := range [][]domain.SiteKind{{domain.Base, domain.Portal}, {domain.Town}} {
 		var best []domain.Square
 		dist := -1
@@ -298,8 +297,7 @@ func (l *lock) leave(f *fought, r *domain.BattleResult, winners []string) error 
 	} else {
 		leaver = l.army(names[l.draws.Intn("leave:"+f.square.String(), 2)])
 	}
-	l.movedWinners[leaver.Name] = true
-	if r.Leaves != nil && !r.Leaves.To.IsZero() && domain.Adjacent(r.Leaves.To, f.square) && len(l.occupants(r.Leaves.To)) == 0 {
+	if r.Leaves != nil && !r.Leaves.To.IsZero() && domain.Adjacent(r.Leaves.To, f.square) && len(l.armiesAt(r.Leaves.To)) == 0 {
 		leaver.At = r.Leaves.To
 		return nil
 	}
@@ -316,7 +314,7 @@ func (l *lock) pushTo(a *domain.Army, from, to domain.Square) error {
 	// square a friend, or a battle, holds after the moves cannot be taken: the push is random
 	// (the project's reading of a judge's square that the moves made wrong).
 	var others []*domain.Army
-	for _, o := range l.occupants(to) {
+	for _, o := range l.armiesAt(to) {
 		if o.Name != a.Name {
 			others = append(others, o)
 		}
@@ -335,7 +333,7 @@ func (l *lock) pushTo(a *domain.Army, from, to domain.Square) error {
 // square to keep off while another candidate exists (R25).
 func (l *lock) push(a *domain.Army, from, avoid domain.Square) {
 	emptyOf := func(s domain.Square) bool {
-		for _, o := range l.occupants(s) {
+		for _, o := range l.armiesAt(s) {
 			if o.Name != a.Name {
 				return false
 			}
@@ -353,7 +351,7 @@ func (l *lock) push(a *domain.Army, from, avoid domain.Square) {
 	}
 	if len(cands) == 0 {
 		for _, s := range l.m.Grid.Neighbours(nil, from) {
-			os := l.occupants(s)
+			os := l.armiesAt(s)
 			if len(os) == 1 && domain.Enemy(os[0].Side, a.Side) && !l.battleOn(s) {
 				cands = append(cands, s)
 			}
@@ -402,10 +400,7 @@ func (l *lock) arrive(a *domain.Army, s domain.Square, kind domain.BattleKind) {
 	armies := append([]string{name}, enemies...)
 	var keep []string
 	for _, n := range armies {
-		if l.army(n).Empty() && !(l.in.Align.PushedIntoEmptyFights && n != name) {
-			if l.in.Align.DestroyedArmyStaysDuringSettlement {
-				l.phantoms = append(l.phantoms, l.army(n).Clone())
-			}
+		if l.army(n).Empty() {
 			l.remove(n)
 		} else {
 			keep = append(keep, n)
@@ -416,18 +411,6 @@ func (l *lock) arrive(a *domain.Army, s domain.Square, kind domain.BattleKind) {
 	}
 	slices.Sort(keep)
 	l.pushed = append(l.pushed, domain.Battle{Square: s, Armies: keep, Kind: kind})
-}
-
-// occupants are the armies on s for the settlement's choices of squares: the armies there,
-// and (Align.DestroyedArmyStaysDuringSettlement) those destroyed there by B9 at this settlement.
-func (l *lock) occupants(s domain.Square) []*domain.Army {
-	out := l.armiesAt(s)
-	for i := range l.phantoms {
-		if l.phantoms[i].At == s {
-			out = append(out, &l.phantoms[i])
-		}
-	}
-	return out
 }
 
 // receive adds troops to an army (T2, R9): a creature it has rises in alive and full (the

@@ -33,64 +33,13 @@ type Input struct {
 }
 
 // Align switches, one per disagreement with the project's engine, to the project's reading of
-// the case; each names the pending scenario that holds the reference's reading.
+// the case; each names the pending scenario that holds the reference's reading. The
+// disagreements the project has since settled the reference's way have no switch left.
 type Align struct {
-	// MovedWinnerCountsNoDay: a winner moved off its battle square at the settlement (the
-	// leaver of a winning pair, B10, or a winner bumped by the army it captured, 4.5) counts no
-	// day on the site it lands on (testdata/scenarios/pending/d1-winner-moved-off-counts-day.json.pending).
-	MovedWinnerCountsNoDay bool
-	// CapturedStayingCounts: a captured army that stays put (4.5) counts a day at the update
-	// of its capture (testdata/scenarios/pending/r20-captured-army-counts-no-day-when-captured.json.pending).
-	CapturedStayingCounts bool
-	// PushedIntoEmptyFights: an army with no troops left that a loser is pushed into fights a
-	// push battle instead of being destroyed (B9)
-	// (testdata/scenarios/pending/b9-empty-army-pushed-into.json.pending).
-	PushedIntoEmptyFights bool
-	// WoundsKeepTheirDay: losses suffered on a counted day keep that day's number after the
-	// army leaves the site and its count starts again (D1, D3, D4)
-	// (testdata/scenarios/pending/d3-losses-of-an-earlier-stay-heal-at-day-two.json.pending).
-	WoundsKeepTheirDay bool
-	// LimitIgnoresAbsentEnemy: a joint engage behind the turn's one is rejected
-	// (joint_engage_limit) when an enemy's order names its square, even if that enemy is empty,
-	// intercepted or blocked and never arrives (M13, R11)
-	// (testdata/scenarios/pending/m13-joint-engage-on-an-empty-enemy-is-not-limited.json.pending).
-	LimitIgnoresAbsentEnemy bool
-	// JointTieByArmyOrder: of two joint engages whose second orders share a post, the one whose
-	// army comes first in the map's list goes through, not the one written first (M13)
-	// (testdata/scenarios/pending/m13-limit-same-post-line-order.json.pending).
-	JointTieByArmyOrder bool
-	// JointKindFollowsPair: a battle an army of the turn's joint engage pair ends up in
-	// elsewhere (walked back to its start and attacked there) is listed as a joint battle with
-	// no attacker (M11, M13)
-	// (testdata/scenarios/pending/m11-attack-on-joint-engager-walked-back.json.pending).
-	JointKindFollowsPair bool
-	// WinCountStopsWhenNotCounting: the days counted toward a win (D8) start again from 0 at
-	// any update where the army counts no day, such as one where it is attacked (1.7.2, R23)
-	// (testdata/scenarios/pending/d8-attacked-win-count-goes-on.json.pending).
-	WinCountStopsWhenNotCounting bool
-	// WinCountCarriesOver: an army that moves straight from one of its side's win conditions
-	// to another, counting there at once, keeps the days it counted toward the win (1.7.2, D1)
-	// (testdata/scenarios/pending/d8-win-count-starts-again-on-another-win-condition.json.pending).
-	WinCountCarriesOver bool
-	// JointTakesWalkedBackFriend: a friend of the joint engage pair that walked back to its
-	// start on the pair's square joins their joint battle, three armies of one side in one
-	// square (M7, M8, M13)
-	// (testdata/scenarios/pending/m8-walked-back-friend-keeps-joint-engaged-square.json.pending).
-	JointTakesWalkedBackFriend bool
-	// DestroyedArmyStaysDuringSettlement: an empty army destroyed when pushed into an enemy (B9)
-	// still counts on that square for the later pushes, captures and leaves of the settlement
-	// (testdata/scenarios/pending/b9-destroyed-army-leaves-no-trace.json.pending).
-	DestroyedArmyStaysDuringSettlement bool
-	// InterceptedEngagerCounts: an army intercepted on its way to an interceptor's square (and
-	// settled before the passing army, in the map's order) counts as engaging that interceptor
-	// in M10, its steps those to where it was caught
-	// (testdata/scenarios/pending/m10-intercepted-engager-does-not-count.json.pending).
-	InterceptedEngagerCounts bool
-	// TransfersWithoutRoomVanish: transfers are made in the order of the senders on the map,
-	// and troops that find no room in the receiver, because an earlier transfer to it took
-	// the room, are lost while the sender loses them all the same (T2, T3)
-	// (testdata/scenarios/pending/t2-second-transfer-without-room-is-not-made.json.pending).
-	TransfersWithoutRoomVanish bool
+	// CapturedKeepsCount: a captured army keeps the day count it had before its capture and
+	// counts its 2 days of conversion on from it (4.5, R20)
+	// (testdata/scenarios/pending/r20-captured-army-counts-its-two-days-from-0.json.pending).
+	CapturedKeepsCount bool
 }
 
 // Rejection is an order that was not carried out: the army, where the order was written, and
@@ -146,14 +95,6 @@ type lock struct {
 	// lost are the troops each army lost in the battles settled at this lock: army → creature.
 	lost map[string]map[string]int
 
-	// movedWinners are the winners moved off the square they won: a pair's leaver (B10), a
-	// captor bumped by its capture (4.5).
-	movedWinners map[string]bool
-
-	// phantoms are armies destroyed by B9 at the settlement that the project's engine still
-	// counts on their square (Align.DestroyedArmyStaysDuringSettlement).
-	phantoms []domain.Army
-
 	// defenderKills are the town defenders a team killed at this lock (6.2.2).
 	defenderKills []defenderKill
 
@@ -182,16 +123,15 @@ type fought struct {
 // An error means the input cannot be settled (a battle fought this turn with no result).
 func Run(m *domain.Map, in Input) (*domain.Map, *Result, error) {
 	l := &lock{
-		m:            m.Clone(),
-		in:           in,
-		draws:        in.Seed.Draws(),
-		start:        map[string]domain.Square{},
-		startDays:    map[string]int{},
-		fighting:     map[string]*fought{},
-		orders:       map[string]*order{},
-		units:        map[string]*unit{},
-		lost:         map[string]map[string]int{},
-		movedWinners: map[string]bool{},
+		m:         m.Clone(),
+		in:        in,
+		draws:     in.Seed.Draws(),
+		start:     map[string]domain.Square{},
+		startDays: map[string]int{},
+		fighting:  map[string]*fought{},
+		orders:    map[string]*order{},
+		units:     map[string]*unit{},
+		lost:      map[string]map[string]int{},
 		res: &Result{
 			Positions:    map[string]domain.Square{},
 			Days:         map[string]int{},

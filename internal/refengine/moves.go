@@ -352,27 +352,21 @@ func (l *lock) intercepts(mv *moves) {
 			// M10: the armies engaging the interceptor (their destination is its square).
 			var best *unit
 			var engagers []*unit
-			steps := func(y *unit) int {
-				if y.caught { // Align.InterceptedEngagerCounts
-					return y.end + 1
-				}
-				return y.steps()
-			}
 			for _, y := range mv.list {
 				if y == x || !y.moving() || y.failed || y.dest() != iu.start || !domain.Enemy(y.side, iu.side) {
 					continue
 				}
-				if raw[y] && !(l.in.Align.InterceptedEngagerCounts && y.caught) {
+				if raw[y] {
 					continue // caught on its way, it does not engage the interceptor
 				}
 				engagers = append(engagers, y)
-				if best == nil || closer(y, best, steps(y), steps(best)) {
+				if best == nil || closer(y, best, y.steps(), best.steps()) {
 					best = y // R13: the closest of them, in M7's order
 				}
 			}
 			xFights := true
 			if best != nil {
-				xs, ys := i+1, steps(best)
+				xs, ys := i+1, best.steps()
 				switch {
 				case xs < ys:
 				case ys < xs:
@@ -388,12 +382,6 @@ func (l *lock) intercepts(mv *moves) {
 			mv.addBattle(iu.start, domain.Intercept, iu.name, iu.name, x.name)
 			for _, y := range engagers {
 				y.failed = true // "If ArmyA fights you, ArmyB will carry out only a partial move."
-				if y.caught {
-					// Align.InterceptedEngagerCounts: the project sends the army it caught
-					// elsewhere back along its route from where it was caught, with no battle
-					delete(mv.battles, y.route[y.end])
-					y.route, y.caught = y.route[:y.end+1], false
-				}
 			}
 			break
 		}
@@ -441,11 +429,7 @@ func (l *lock) jointEnemies(mv *moves) {
 		}
 	}
 	slices.SortStableFunc(candidates, func(a, b *jointGroup) int {
-		ka, kb := a.second(), b.second()
-		if l.in.Align.JointTieByArmyOrder {
-			ka.line, kb.line = 0, 0
-		}
-		return ka.cmp(kb)
+		return a.second().cmp(b.second())
 	})
 	for _, g := range candidates {
 		switch {
@@ -455,7 +439,7 @@ func (l *lock) jointEnemies(mv *moves) {
 			// settled by resolve, which settles the moves again without it if not
 			mv.jointSquare = g.square
 			mv.jointUnits = append(mv.jointUnits, g.units...)
-		case !g.enemy && !l.in.Align.LimitIgnoresAbsentEnemy:
+		case !g.enemy:
 			for _, u := range g.units {
 				u.joint = false // no enemy can come (R11): ordinary moves, not limited
 			}
@@ -549,7 +533,7 @@ func (l *lock) arrivals(mv *moves) {
 			// it; the pair are arrivals like any other, and no joint battle is fought.
 			friendStays := fixed != nil && fixed.home && !slices.Contains(mv.jointUnits, fixed) &&
 				slices.ContainsFunc(mv.jointUnits, func(u *unit) bool { return u.side == fixed.side })
-			if !friendStays || l.in.Align.JointTakesWalkedBackFriend {
+			if !friendStays {
 				l.jointArrivals(mv, s, arr, fixed)
 				continue
 			}
@@ -612,10 +596,6 @@ func (l *lock) arrivals(mv *moves) {
 		if len(present) == 2 {
 			// M11: an arrival ending with an enemy that did not move there attacks it; two
 			// arrivals meet.
-			if l.in.Align.JointKindFollowsPair && (slices.Contains(mv.jointUnits, present[0]) || slices.Contains(mv.jointUnits, present[1])) {
-				mv.addBattle(s, domain.Joint, "", present[0].name, present[1].name)
-				continue
-			}
 			if fixed != nil {
 				att := present[1]
 				mv.addBattle(s, domain.Attack, att.name, fixed.name, att.name)
@@ -642,9 +622,6 @@ func (l *lock) jointArrivals(mv *moves, s domain.Square, arr []*unit, fixed *uni
 		if u.moving() && !u.failed {
 			u.won = true
 		}
-	}
-	if fixed != nil && fixed.home && pairSide[fixed.side] && !slices.Contains(mv.jointUnits, fixed) {
-		armies = append(armies, fixed.name) // Align.JointTakesWalkedBackFriend
 	}
 	var enemy *unit
 	enemyFixed := fixed != nil && !pairSide[fixed.side]

@@ -24,13 +24,6 @@ func (l *lock) update() {
 // deliverTransfers carries out the accepted transfers (T3, 3.2.4.3).
 func (l *lock) deliverTransfers() {
 	transfers := slices.Clone(l.transfers) // in post order (M2)
-	if l.in.Align.TransfersWithoutRoomVanish {
-		index := map[string]int{}
-		for i, a := range l.m.Armies {
-			index[a.Name] = i
-		}
-		slices.SortStableFunc(transfers, func(a, b *order) int { return index[a.army] - index[b.army] })
-	}
 	for _, ord := range transfers {
 		if ord.detail == nil {
 			continue // R8: no detail, no troops
@@ -59,35 +52,47 @@ func (l *lock) deliverTransfers() {
 		}
 		f := l.fighting[rname]
 		switch {
-		case f != nil:
-			// 3.2.4.3.3: the receiver in battle gets them at the end of the battle if it wins;
-			// if it loses they are killed. Nobody won: they wait (B2).
-			give()
-			switch {
-			case r == nil:
-			case !f.decided:
-				r.Incoming = append(r.Incoming, domain.Shipment{From: s.Name, Creatures: ord.detail, WinOnly: true, Troops: protos})
-			case slices.Contains(f.winners, rname):
-				receive(r, ord.detail, protos)
-			}
-		case r != nil && !l.in.Align.TransfersWithoutRoomVanish && !room(s, r, ord.detail):
-			// T2: the receiver must have room after the transfer; an earlier transfer to it
-			// this turn took the room: this one is not made and the sender keeps its troops
-			l.reject(s.Name, ord.post.ID, ord.line, domain.CodeTransferNoRoom)
 		case r == nil:
-			give() // the receiver was destroyed (B9): the troops are lost with it
-		case r.At != l.start[rname]:
+			give() // the receiver was destroyed (B9, a kill): the troops are lost with it
+			continue
+		case r.At != l.start[rname] && f == nil:
 			// 3.2.4.1 / T3: the receiver moved away: the transfer is cancelled.
 			l.reject(s.Name, ord.post.ID, ord.line, domain.CodeTransferCancelled)
+			continue
+		case !room(s, withIncoming(r), ord.detail):
+			// T2: the receiver must have room after the transfer; the transfers posted before
+			// it (and troops still on their way to it) took the room: this one is not made
+			// and the sender keeps its troops
+			l.reject(s.Name, ord.post.ID, ord.line, domain.CodeTransferNoRoom)
+			continue
+		}
+		give()
+		switch {
+		case f != nil && !f.decided:
+			// 3.2.4.3.3: the receiver in battle gets them at the end of the battle if it
+			// wins; nobody won: they wait (B2)
+			r.Incoming = append(r.Incoming, domain.Shipment{From: s.Name, Creatures: ord.detail, WinOnly: true, Troops: protos})
+		case f != nil && slices.Contains(f.winners, rname):
+			receive(r, ord.detail, protos)
+		case f != nil:
+			// it lost: the troops are killed
 		case l.enemyWith(r):
 			// 3.2.4.3.2: attacked this turn, it gets them when that battle is settled.
-			give()
 			r.Incoming = append(r.Incoming, domain.Shipment{From: s.Name, Creatures: ord.detail, Troops: protos})
 		default:
-			give()
 			receive(r, ord.detail, protos) // 3.2.4.3.1
 		}
 	}
+}
+
+// withIncoming is the army with the troops still on their way to it, for the room a transfer
+// finds (T2).
+func withIncoming(a *domain.Army) *domain.Army {
+	c := a.Clone()
+	for _, s := range a.Incoming {
+		receive(&c, s.Creatures, s.Troops)
+	}
+	return &c
 }
 
 // enemyWith reports whether an enemy ends the turn in a's square.
@@ -108,15 +113,7 @@ func (l *lock) countDays() []string {
 		a := &l.m.Armies[i]
 		// D1: "Leaving the square resets its count to 0."
 		if a.At != l.start[a.Name] {
-			winDays := a.WinDays
-			if l.in.Align.WoundsKeepTheirDay {
-				a.Days, a.WinDays = 0, 0
-			} else {
-				l.resetCount(a)
-			}
-			if l.in.Align.WinCountCarriesOver {
-				a.WinDays = winDays
-			}
+			l.resetCount(a)
 		}
 		f := l.fighting[a.Name]
 		// D1: an army that an enemy ended the turn with does not count; an army whose battle
@@ -129,12 +126,11 @@ func (l *lock) countDays() []string {
 		// counts 2 days": as D1 has it, a battle won at this update does not stop the count,
 		// one lost does); at 2 it is fully converted, and healed on a base or town.
 		if c := a.Capture; c != nil && !c.Converted {
-			capturedStaying := l.in.Align.CapturedStayingCounts && f != nil && l.res.ChangedSides[a.Name] == a.Side && a.At == l.start[a.Name] && !l.enemyWith(a)
-			if capturedStaying {
-				// the project counts on from the count it had before its capture
-			} else if a.At != l.start[a.Name] || blocked {
-				if lost {
-					l.resetCount(a) // captured where it stands: its 2 days start from 0
+			if a.At != l.start[a.Name] || blocked {
+				if lost && !l.in.Align.CapturedKeepsCount {
+					// captured where it stands: it "must count 2 days in its current
+					// location" (4.5), from 0
+					l.resetCount(a)
 				}
 				continue
 			}
@@ -152,7 +148,7 @@ func (l *lock) countDays() []string {
 			// pushed off; one taken back by its side where it stands stays)
 			l.resetCount(a)
 		}
-		if blocked || (l.in.Align.MovedWinnerCountsNoDay && l.movedWinners[a.Name]) {
+		if blocked {
 			if a.Days == 0 {
 				l.resetCount(a) // no count: every loss dates from before one
 			}
@@ -317,9 +313,6 @@ func (l *lock) decide(counted []string) {
 		s := l.m.SiteAt(a.At)
 		switch {
 		case !slices.Contains(counted, a.Name):
-			if l.in.Align.WinCountStopsWhenNotCounting {
-				a.WinDays = 0
-			}
 		case s != nil && !s.Destroyed && s.Side == a.Side && s.WinCondition && l.allWinConditionsDestroyed(a.Side.Opponent()):
 			a.WinDays++
 		}
