@@ -13,6 +13,7 @@ import (
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/internal/enginetest"
 	"github.com/coalition-wargame/coalition/internal/refengine"
+	"github.com/coalition-wargame/coalition/scenario"
 	"github.com/coalition-wargame/coalition/turn"
 )
 
@@ -143,4 +144,39 @@ func differs(m *domain.Map, in turn.Input) bool {
 		return true
 	}
 	return perr == nil && len(compare(rep, res)) > 0
+}
+
+var compareFile = flag.String("diff.file", "", "play this scenario file through both engines and list where they disagree")
+
+// TestCompareFile plays a scenario file (-diff.file=PATH) through the project's lock pipeline
+// and the reference, turn by turn from the same map, and lists every difference in the
+// scenario format's fields: a quick way to try a hand-written case on both engines.
+func TestCompareFile(t *testing.T) {
+	if *compareFile == "" {
+		t.Skip("run with -diff.file=PATH")
+	}
+	data, err := os.ReadFile(*compareFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenario.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := sc.Map
+	for i, tin := range sc.Turns {
+		in := turn.Input{Seed: domain.ScenarioSeed(sc.File.Seed, i), Posts: tin.Posts, Lock: tin.Lock, Transfers: tin.Transfers, Results: tin.Results}
+		next, rep, perr, done := runProject(m, in)
+		if !done {
+			t.Fatalf("turn %d: the project's engine does not finish", i+1)
+		}
+		_, res, rerr := refengine.Run(m, refengine.Input{Seed: in.Seed, Posts: in.Posts, Lock: in.Lock, Transfers: in.Transfers, Results: in.Results})
+		if perr != nil || rerr != nil {
+			t.Fatalf("turn %d: project error %v, reference error %v", i+1, perr, rerr)
+		}
+		for _, d := range compare(rep, res) {
+			t.Errorf("turn %d: %s", i+1, d)
+		}
+		m = next
+	}
 }
