@@ -446,6 +446,8 @@ func (lg *Ledger) capture(m *domain.Map, by, t *domain.Army, d *domain.Draws) bo
 		t.Controllers = nil
 	}
 	t.Plan = nil
+	// its 2 days of conversion are counted from its capture, wherever it ends up (4.5)
+	t.Days, t.WinDays = 0, 0
 	lg.ChangedSides[t.Name] = t.Side
 	kind := domain.Base
 	if by.Side == domain.Phyrexia {
