@@ -33,15 +33,6 @@ func pathName(c echo.Context, param, what string) (string, error) {
 	return name, nil
 }
 
-func (s *Server) listBattles(c echo.Context) error {
-	id, n, err := turnParams(c)
-	if err != nil {
-		return err
-	}
-	out, err := s.svc.Battles(c.Request().Context(), actor(c), id, n)
-	return reply(c, http.StatusOK, out, err)
-}
-
 func (s *Server) getBattle(c echo.Context) error {
 	id, n, sq, err := battleParams(c)
 	if err != nil {
@@ -87,33 +78,6 @@ func (s *Server) confirmBattle(c echo.Context) error {
 		return err
 	}
 	out, err := s.svc.ConfirmBattle(c.Request().Context(), actor(c), id, n, sq, req)
-	return reply(c, http.StatusOK, out, err)
-}
-
-func (s *Server) getDice(c echo.Context) error {
-	id, n, err := turnParams(c)
-	if err != nil {
-		return err
-	}
-	out, err := s.svc.Dice(c.Request().Context(), actor(c), id, n)
-	return reply(c, http.StatusOK, out, err)
-}
-
-func (s *Server) verifyDice(c echo.Context) error {
-	id, n, err := turnParams(c)
-	if err != nil {
-		return err
-	}
-	out, err := s.svc.VerifyDice(c.Request().Context(), actor(c), id, n)
-	return reply(c, http.StatusOK, out, err)
-}
-
-func (s *Server) listSanctions(c echo.Context) error {
-	id, n, err := turnParams(c)
-	if err != nil {
-		return err
-	}
-	out, err := s.svc.Sanctions(c.Request().Context(), actor(c), id, n)
 	return reply(c, http.StatusOK, out, err)
 }
 
@@ -176,13 +140,13 @@ func (s *Server) deskRoutes(small echo.MiddlewareFunc, id echo.MiddlewareFunc, v
 	e.POST("/api/campaigns/:cid/armies/:army/troops", s.changeTroops, small, id, v)
 	e.POST("/api/campaigns/:cid/armies/:army/customise", s.customise, small, id, v)
 
-	e.GET("/api/campaigns/:cid/turns/:n/battles", s.listBattles, id, v)
+	e.GET("/api/campaigns/:cid/turns/:n/battles", turnRead(s.svc.Battles), id, v)
 	e.GET("/api/campaigns/:cid/turns/:n/battles/:square", s.getBattle, id, v)
 	e.POST("/api/campaigns/:cid/turns/:n/battles/:square/strategies", s.submitStrategy, small, id, v)
 	e.POST("/api/campaigns/:cid/turns/:n/battles/:square/proposal", s.proposeBattle, small, id, v)
 	e.POST("/api/campaigns/:cid/turns/:n/battles/:square/confirm", s.confirmBattle, small, id, v)
-	e.GET("/api/campaigns/:cid/turns/:n/dice", s.getDice, id, v)
-	e.GET("/api/campaigns/:cid/turns/:n/dice/verify", s.verifyDice, id, v)
-	e.GET("/api/campaigns/:cid/turns/:n/sanctions", s.listSanctions, id, v)
+	e.GET("/api/campaigns/:cid/turns/:n/dice", turnRead(s.svc.Dice), id, v)
+	e.GET("/api/campaigns/:cid/turns/:n/dice/verify", turnRead(s.svc.VerifyDice), id, v)
+	e.GET("/api/campaigns/:cid/turns/:n/sanctions", turnRead(s.svc.Sanctions), id, v)
 	e.POST("/api/campaigns/:cid/turns/:n/sanctions", s.sanction, small, id, v)
 }

@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -87,6 +88,19 @@ func limit(c echo.Context) int {
 }
 
 // reply writes v as JSON with the status.
+// turnRead serves a GET of one turn of a campaign (/api/campaigns/:cid/turns/:n…): it binds
+// the campaign and turn, asks the service as the caller, and replies.
+func turnRead[T any](read func(context.Context, turn.Actor, int64, int) (T, error)) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		id, n, err := turnParams(c)
+		if err != nil {
+			return err
+		}
+		out, err := read(c.Request().Context(), actor(c), id, n)
+		return reply(c, http.StatusOK, out, err)
+	}
+}
+
 func reply(c echo.Context, status int, v any, err error) error {
 	if err != nil {
 		return err
@@ -407,33 +421,6 @@ func (s *Server) listTurns(c echo.Context) error {
 	return reply(c, http.StatusOK, out, err)
 }
 
-func (s *Server) getTurn(c echo.Context) error {
-	id, n, err := turnParams(c)
-	if err != nil {
-		return err
-	}
-	out, err := s.svc.Turn(c.Request().Context(), actor(c), id, n)
-	return reply(c, http.StatusOK, out, err)
-}
-
-func (s *Server) listPosts(c echo.Context) error {
-	id, n, err := turnParams(c)
-	if err != nil {
-		return err
-	}
-	out, err := s.svc.Posts(c.Request().Context(), actor(c), id, n)
-	return reply(c, http.StatusOK, out, err)
-}
-
-func (s *Server) getReport(c echo.Context) error {
-	id, n, err := turnParams(c)
-	if err != nil {
-		return err
-	}
-	out, err := s.svc.Report(c.Request().Context(), actor(c), id, n)
-	return reply(c, http.StatusOK, out, err)
-}
-
 func (s *Server) getReportText(c echo.Context) error {
 	id, n, err := turnParams(c)
 	if err != nil {
@@ -444,15 +431,6 @@ func (s *Server) getReportText(c echo.Context) error {
 		return err
 	}
 	return c.String(http.StatusOK, out.Text)
-}
-
-func (s *Server) listResults(c echo.Context) error {
-	id, n, err := turnParams(c)
-	if err != nil {
-		return err
-	}
-	out, err := s.svc.Results(c.Request().Context(), actor(c), id, n)
-	return reply(c, http.StatusOK, out, err)
 }
 
 func (s *Server) enterResult(c echo.Context) error {
@@ -499,14 +477,5 @@ func (s *Server) extend(c echo.Context) error {
 		return err
 	}
 	out, err := s.svc.Extend(c.Request().Context(), actor(c), id, n, hoursOf(req.Hours), req.Reason)
-	return reply(c, http.StatusOK, out, err)
-}
-
-func (s *Server) replay(c echo.Context) error {
-	id, n, err := turnParams(c)
-	if err != nil {
-		return err
-	}
-	out, err := s.svc.Replay(c.Request().Context(), actor(c), id, n)
 	return reply(c, http.StatusOK, out, err)
 }

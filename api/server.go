@@ -179,16 +179,16 @@ func (s *Server) routes() {
 	e.DELETE("/api/campaigns/:cid/posts/:pid", s.withdrawPost, id, v)
 
 	e.GET("/api/campaigns/:cid/turns", s.listTurns, id, v)
-	e.GET("/api/campaigns/:cid/turns/:n", s.getTurn, id, v)
-	e.GET("/api/campaigns/:cid/turns/:n/posts", s.listPosts, id, v)
+	e.GET("/api/campaigns/:cid/turns/:n", turnRead(s.svc.Turn), id, v)
+	e.GET("/api/campaigns/:cid/turns/:n/posts", turnRead(s.svc.Posts), id, v)
 	e.GET("/api/campaigns/:cid/turns/:n/map", s.turnMap, id, v)
-	e.GET("/api/campaigns/:cid/turns/:n/report", s.getReport, id, v)
+	e.GET("/api/campaigns/:cid/turns/:n/report", turnRead(s.svc.Report), id, v)
 	e.GET("/api/campaigns/:cid/turns/:n/report.txt", s.getReportText, id, v)
-	e.GET("/api/campaigns/:cid/turns/:n/results", s.listResults, id, v)
+	e.GET("/api/campaigns/:cid/turns/:n/results", turnRead(s.svc.Results), id, v)
 	e.POST("/api/campaigns/:cid/turns/:n/results", s.enterResult, small, id, v)
 	e.POST("/api/campaigns/:cid/turns/:n/lock", s.lock, small, id, v)
 	e.POST("/api/campaigns/:cid/turns/:n/extend", s.extend, small, id, v)
-	e.GET("/api/campaigns/:cid/turns/:n/replay", s.replay, id, v)
+	e.GET("/api/campaigns/:cid/turns/:n/replay", turnRead(s.svc.Replay), id, v)
 	s.deskRoutes(small, id, v)
 }
 
