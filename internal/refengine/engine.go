@@ -40,6 +40,15 @@ type Align struct {
 	// counts its 2 days of conversion on from it (4.5, R20)
 	// (testdata/scenarios/pending/r20-captured-army-counts-its-two-days-from-0.json.pending).
 	CapturedKeepsCount bool
+	// EmptyPusheeSparesReceiver: an army with no troops pushed into an enemy with no troops
+	// is destroyed, and the enemy stays (B9)
+	// (testdata/scenarios/pending/b9-empty-loser-pushed-into-empty-army.json.pending).
+	EmptyPusheeSparesReceiver bool
+	// LimitIgnoresBlockedEnemy: a joint engage behind the turn's one is limited when an enemy
+	// moves to its square, though that enemy's friend stays there and it can never arrive
+	// (M13, R11)
+	// (testdata/scenarios/pending/m13-joint-engage-whose-enemy-is-blocked-is-not-limited.json.pending).
+	LimitIgnoresBlockedEnemy bool
 }
 
 // Rejection is an order that was not carried out: the army, where the order was written, and

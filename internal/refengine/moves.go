@@ -84,15 +84,15 @@ type moves struct {
 	jointUnits  []*unit
 	// battles formed by the moves, by square.
 	battles map[domain.Square]*domain.Battle
-	// lonely are joint engagement squares known to get no enemy (R11).
-	lonely map[domain.Square]bool
+	// lonely are joint engagements known to get no enemy (R11).
+	lonely map[jointKey]bool
 }
 
 func (l *lock) resolve() {
 	// R11: a joint engagement that stands on the orders but that no enemy army (one with
 	// troops, B9) ends the turn with is two ordinary moves, and does not use up the turn's
 	// one (3.2.5.3–3.2.5.4): the moves are settled again with it so, until none is left.
-	lonely := map[domain.Square]bool{}
+	lonely := map[jointKey]bool{}
 	rejected := len(l.res.Rejected)
 	for {
 		l.res.Rejected = l.res.Rejected[:rejected]
@@ -102,8 +102,10 @@ func (l *lock) resolve() {
 		l.jointEnemies(mv)
 		l.intercepts(mv)
 		l.settleSquares(mv)
-		if s := mv.jointSquare; !s.IsZero() && !l.enemyEnds(mv) {
-			lonely[s] = true
+		if more := l.lonelyGroups(mv); len(more) > 0 {
+			for _, k := range more {
+				lonely[k] = true
+			}
 			continue
 		}
 		l.moveArmies(mv)
@@ -111,21 +113,31 @@ func (l *lock) resolve() {
 	}
 }
 
-// enemyEnds reports whether an enemy army with troops ends the turn in the square of the
-// turn's joint engagement.
-func (l *lock) enemyEnds(mv *moves) bool {
-	for _, u := range mv.list {
-		if u.empty || u.final() != mv.jointSquare || u.failed && !u.home {
+// jointKey names the joint engage orders of one side on one square.
+type jointKey struct {
+	side   domain.Side
+	square domain.Square
+}
+
+// lonelyGroups lists the sides whose pair stands on the turn's joint engagement square but
+// with which no enemy army that has troops ends the turn there (R11).
+func (l *lock) lonelyGroups(mv *moves) []jointKey {
+	var out []jointKey
+	for _, side := range []domain.Side{domain.Coalition, domain.Phyrexia} {
+		if !slices.ContainsFunc(mv.jointUnits, func(u *unit) bool { return u.side == side }) {
 			continue
 		}
-		for _, p := range mv.jointUnits {
-			inSquare := !p.caught && (!p.failed || p.home) && p.final() == mv.jointSquare
-			if inSquare && domain.Enemy(u.side, p.side) && (u.fixed() || u.won) {
-				return true
+		enemy := false
+		for _, u := range mv.list {
+			if domain.Enemy(u.side, side) && !u.empty && u.final() == mv.jointSquare && (u.fixed() || u.won) {
+				enemy = true
 			}
 		}
+		if !enemy {
+			out = append(out, jointKey{side, mv.jointSquare})
+		}
 	}
-	return false
+	return out
 }
 
 // buildUnits turns each army's counting order (or the next leg of its long move, M14) into its
@@ -416,11 +428,12 @@ func (l *lock) jointEnemies(mv *moves) {
 			if e.empty {
 				continue
 			}
-			if stays || comes && !l.sideStays(mv, e.side, g.square) {
+			blocked := comes && l.sideStays(mv, e.side, g.square) && !l.in.Align.LimitIgnoresBlockedEnemy
+			if stays || comes && !blocked {
 				g.enemy = true // an enemy the orders bring there for certain
 			}
 		}
-		if named && !mv.lonely[g.square] {
+		if named && !mv.lonely[jointKey{g.side, g.square}] {
 			candidates = append(candidates, g)
 			continue
 		}
