@@ -578,22 +578,23 @@ func (lg *Ledger) pushAvoiding(m *domain.Map, a *domain.Army, to, avoid domain.S
 	lg.sq.each(to, func(i int) { names = append(names, m.Armies[i].Name) })
 	if len(names) > 1 && mixedNames(m, names) {
 		slices.Sort(names)
-		// an empty army pushed into an enemy is destroyed, with no battle (B9) …
-		if a.Empty() {
-			lg.Removed = append(lg.Removed, a.Name)
-			lg.sq.move(m, a, domain.Square{})
-			return
-		}
-		// … and so is an empty enemy it is pushed into: being pushed into, it is engaged
+		// an empty army pushed into an enemy is destroyed, with no battle (B9), and so is an
+		// empty enemy it is pushed into: being pushed into, it is engaged
 		var empty []*domain.Army
 		lg.sq.each(to, func(i int) {
 			if o := &m.Armies[i]; o != a && domain.Enemy(o.Side, a.Side) && o.Empty() {
 				empty = append(empty, o)
 			}
 		})
+		if a.Empty() {
+			empty = append(empty, a)
+		}
 		for _, o := range empty {
 			lg.Removed = append(lg.Removed, o.Name)
 			lg.sq.move(m, o, domain.Square{})
+		}
+		if a.Empty() {
+			return
 		}
 		names = names[:0]
 		lg.sq.each(to, func(i int) { names = append(names, m.Armies[i].Name) })

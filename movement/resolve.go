@@ -457,7 +457,22 @@ func (r *resolver) enemyComes(g *jointGroup) bool {
 		if !domain.Enemy(u.side, g.side) || r.m.Armies[i].Empty() {
 			continue
 		}
-		if (u.leaving() && u.dest() == g.sq) || (!u.leaving() && u.start() == g.sq) {
+		if !u.leaving() && u.start() == g.sq {
+			return true
+		}
+		// an enemy moving in comes only if no army of its own side stays there: that one
+		// keeps the square against it (M7 step 1)
+		if u.leaving() && u.dest() == g.sq && !r.heldBySide(g.sq, u.side, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// heldBySide reports whether an army of side s other than except stays on square sq.
+func (r *resolver) heldBySide(sq domain.Square, s domain.Side, except int) bool {
+	for j := range r.units {
+		if v := &r.units[j]; j != except && v.side == s && !v.leaving() && v.start() == sq {
 			return true
 		}
 	}
