@@ -123,7 +123,7 @@ func TestLock200BothStratlessNobodyWins(t *testing.T) {
 	if len(rep.Settled) != 0 || len(rep.Battles) != 1 || rep.Battles[0].Square != sq("15J") {
 		t.Fatalf("settled %+v, battles %+v", rep.Settled, rep.Battles)
 	}
-	if rep.Alive["Karn"]["Grizzly Bears"] != 1000 || rep.Alive["Vorthos"]["Grizzly Bears"] != 1000 {
+	if rep.Alive.Map()["Karn"].Map()["Grizzly Bears"] != 1000 || rep.Alive.Map()["Vorthos"].Map()["Grizzly Bears"] != 1000 {
 		t.Errorf("losses in a battle nobody fought: %+v", rep.Alive)
 	}
 }
@@ -284,7 +284,7 @@ func TestPostProposal200AndConfirm200(t *testing.T) {
 		if k := pr.Result.Kill; k != nil && k.Success && k.Target == army {
 			continue
 		}
-		if got := rep.Alive[army]["Grizzly Bears"]; got != 1000-lost {
+		if got := rep.Alive.Map()[army].Map()["Grizzly Bears"]; got != 1000-lost {
 			t.Errorf("%s has %d alive after losing %d of 1000", army, got, lost)
 		}
 	}
@@ -327,7 +327,7 @@ func TestPostConfirm200Adjusted422Misfit(t *testing.T) {
 		t.Error("a refused confirmation changed the database")
 	}
 	lockOK(t, e)
-	if rep := report1(t, e); len(rep.Settled) != 1 || rep.Settled[0].Winner != domain.Phyrexia || rep.Alive["Karn"]["Grizzly Bears"] != 400 {
+	if rep := report1(t, e); len(rep.Settled) != 1 || rep.Settled[0].Winner != domain.Phyrexia || rep.Alive.Map()["Karn"].Map()["Grizzly Bears"] != 400 {
 		t.Errorf("the lock did not use the adjusted result: %+v %+v", rep.Settled, rep.Alive)
 	}
 }
@@ -459,8 +459,8 @@ func TestPostSanctions201AppliesAtOnceAndExtendsTheStrategyDeadline(t *testing.T
 	want(t, e.as(sameSide, "POST", battle15J+"/strategies", map[string]any{"army": "Karn", "text": "rewritten with fewer bears"}), http.StatusCreated, nil)
 	want(t, e.as(enemy, "POST", battle15J+"/strategies", vorthosStrategy), http.StatusConflict, nil)
 	lockOK(t, e)
-	if rep := report1(t, e); rep.Alive["Sai Rei"]["Grizzly Bears"] != 1000-lost {
-		t.Errorf("the lock did not use the sanctioned map: %+v", rep.Alive["Sai Rei"])
+	if rep := report1(t, e); rep.Alive.Map()["Sai Rei"].Map()["Grizzly Bears"] != 1000-lost {
+		t.Errorf("the lock did not use the sanctioned map: %+v", rep.Alive.Map()["Sai Rei"])
 	}
 	var rp struct{ Same bool }
 	want(t, e.as(mover, "GET", c1+"/turns/1/replay", nil), http.StatusOK, &rp)
@@ -575,7 +575,7 @@ func TestPostArmyCustomise200OnceForANewPlayer(t *testing.T) {
 	// orders use the new name, and the lock carries the army on
 	want(t, e.as(sameSide, "POST", c1+"/posts", map[string]string{"text": "Kim's Guard: 20F > 21F"}), http.StatusCreated, nil)
 	lockOK(t, e)
-	if rep := report1(t, e); rep.Positions["Kim's Guard"] != sq("21F") {
+	if rep := report1(t, e); rep.Positions.Map()["Kim's Guard"] != sq("21F") {
 		t.Errorf("positions %+v", rep.Positions)
 	}
 	var rp struct{ Same bool }
@@ -623,7 +623,7 @@ func TestPostArmies201And422ListsEveryProblem(t *testing.T) {
 	}
 	want(t, e.as(sameSide, "POST", c1+"/posts", map[string]string{"text": "Llanowar Watch: 30J > 31J"}), http.StatusCreated, nil)
 	lockOK(t, e)
-	if r := report1(t, e); r.Positions["Llanowar Watch"] != sq("31J") {
+	if r := report1(t, e); r.Positions.Map()["Llanowar Watch"] != sq("31J") {
 		t.Errorf("the created army did not move at the lock: %+v", r.Positions)
 	}
 }
@@ -780,7 +780,7 @@ func TestPostProposal200TwoArmySideLeavesAndSharesCasualties(t *testing.T) {
 	want(t, e.as(mover, "POST", base+"/turns/1/lock", map[string]string{"reason": "test"}), http.StatusOK, nil)
 	var rv struct{ Report turn.Report }
 	want(t, e.as(anon, "GET", base+"/turns/1/report", nil), http.StatusOK, &rv)
-	if rv.Report.Positions["Birch"] != sq("10D") || rv.Report.Positions["Ash"] != sq("10E") {
+	if rv.Report.Positions.Map()["Birch"] != sq("10D") || rv.Report.Positions.Map()["Ash"] != sq("10E") {
 		t.Errorf("positions %+v", rv.Report.Positions)
 	}
 }

@@ -263,7 +263,7 @@ func checkTurn(before, next *domain.Map, rep *turn.Report) []problem {
 		if !next.Grid.Contains(a.At) {
 			fail("on the map", "%s is off the map (%q)", a.Name, a.At)
 		}
-		if p, ok := rep.Positions[a.Name]; !ok || p != a.At {
+		if p, ok := rep.Positions.Map()[a.Name]; !ok || p != a.At {
 			fail("positions", "the report puts %s on %q, the map on %s", a.Name, p, a.At)
 		}
 		if a.Days < 0 {
@@ -381,13 +381,13 @@ func checkTurn(before, next *domain.Map, rep *turn.Report) []problem {
 		}
 	}
 	for name := range start {
-		if _, ok := rep.Positions[name]; !ok && !slices.Contains(rep.Removed, name) {
+		if _, ok := rep.Positions.Map()[name]; !ok && !slices.Contains(rep.Removed, name) {
 			fail("removed", "%s left the map without being listed as removed", name)
 		}
 	}
 	for _, name := range rep.Removed {
-		if _, ok := rep.Positions[name]; ok {
-			fail("removed", "%s is listed as removed but is still on %s", name, rep.Positions[name])
+		if _, ok := rep.Positions.Map()[name]; ok {
+			fail("removed", "%s is listed as removed but is still on %s", name, rep.Positions.Map()[name])
 		}
 	}
 	for _, r := range rep.Rejected {
@@ -495,9 +495,9 @@ func TestCheckTurnCatches(t *testing.T) {
 				t.Fatal(err)
 			}
 			c.change(next, rep)
-			rep.Positions = map[string]domain.Square{}
+			rep.Positions = nil
 			for _, a := range next.Armies {
-				rep.Positions[a.Name] = a.At
+				rep.Positions.Set(a.Name, a.At)
 			}
 			bad := checkTurn(before, next, rep)
 			if !slices.ContainsFunc(bad, func(p problem) bool { return strings.Contains(p.detail, c.want) }) {

@@ -105,9 +105,9 @@ func Render(c *Campaign, t *Turn, rep *Report) string {
 		}
 	}
 	var counting []string
-	for _, army := range sortedKeys(rep.Days) {
-		if d := rep.Days[army]; d > 0 {
-			counting = append(counting, fmt.Sprintf("%s %d", army, d))
+	for _, e := range rep.Days {
+		if e.Value > 0 {
+			counting = append(counting, fmt.Sprintf("%s %d", e.Name, e.Value))
 		}
 	}
 	if len(counting) > 0 {

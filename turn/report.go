@@ -3,6 +3,7 @@ package turn
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/coalition-wargame/coalition/battle"
 	"github.com/coalition-wargame/coalition/domain"
@@ -13,13 +14,13 @@ import (
 // Report is the lock report, the old "movement update" post: the map after the lock and what
 // happened at it. Its first fields are those of the scenario format's result.
 type Report struct {
-	Positions      map[string]domain.Square  `json:"positions"`
+	Positions      Keyed[domain.Square]      `json:"positions"`
 	Battles        []Battle                  `json:"battles"`
 	Rejected       []domain.Rejection        `json:"rejected"`
 	Warnings       []domain.Warning          `json:"warnings"`
 	Partial        []string                  `json:"partial"`
-	Days           map[string]int            `json:"days"`
-	Alive          map[string]map[string]int `json:"alive"`
+	Days           Keyed[int]                `json:"days"`
+	Alive          Keyed[Keyed[int]]         `json:"alive"`
 	DestroyedSites []string                  `json:"destroyed_sites"`
 	Removed        []string                  `json:"removed"`
 	ChangedSides   map[string]domain.Side    `json:"changed_sides"`
@@ -46,9 +47,6 @@ type Battle struct {
 
 func newReport(before, m *domain.Map, orders *movement.Orders, mv *movement.Outcome, lg *battle.Ledger, ch *battle.Changes, merc *mercenary.Report) *Report {
 	r := &Report{
-		Positions:    make(map[string]domain.Square, len(m.Armies)),
-		Days:         make(map[string]int, len(m.Armies)),
-		Alive:        map[string]map[string]int{},
 		ChangedSides: lg.ChangedSides,
 		Turn:         m.Turn,
 		Moves:        nonNil(mv.Moves),
@@ -61,17 +59,32 @@ func newReport(before, m *domain.Map, orders *movement.Orders, mv *movement.Outc
 		Warnings:     nonNil(orders.Warnings()),
 		Mercenary:    merc,
 	}
-	for i := range m.Armies {
+	// every army by name: positions, days, and troops alive where the troops are known
+	order := make([]int, len(m.Armies))
+	troops := 0
+	for i := range order {
+		order[i] = i
+		troops += len(m.Armies[i].Troops)
+	}
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(m.Armies[a].Name, m.Armies[b].Name) })
+	r.Positions = make(Keyed[domain.Square], len(order))
+	r.Days = make(Keyed[int], len(order))
+	r.Alive = make(Keyed[Keyed[int]], 0, len(order))
+	flat := make(Keyed[int], 0, troops)
+	for j, i := range order {
 		a := &m.Armies[i]
-		r.Positions[a.Name] = a.At
-		r.Days[a.Name] = a.Days
-		if a.Troops != nil {
-			al := make(map[string]int, len(a.Troops))
-			for _, t := range a.Troops {
-				al[t.Creature] = t.Alive
-			}
-			r.Alive[a.Name] = al
+		r.Positions[j] = Entry[domain.Square]{a.Name, a.At}
+		r.Days[j] = Entry[int]{a.Name, a.Days}
+		if a.Troops == nil {
+			continue
 		}
+		k := len(flat)
+		for _, t := range a.Troops {
+			flat = append(flat, Entry[int]{t.Creature, t.Alive})
+		}
+		al := flat[k:len(flat):len(flat)]
+		al.sort()
+		r.Alive = append(r.Alive, Entry[Keyed[int]]{a.Name, al})
 	}
 	for _, b := range m.Battles {
 		rb := Battle{Square: b.Square, Armies: b.Armies, Kind: b.Kind}

@@ -397,10 +397,6 @@ func (l *lock) arrive(a *domain.Army, s domain.Square, kind domain.BattleKind) {
 		return
 	}
 	name := a.Name // a is not to be used once an army is removed from the map's list
-	if l.in.Align.EmptyPusheeSparesReceiver && a.Empty() {
-		l.remove(name)
-		return
-	}
 	armies := append([]string{name}, enemies...)
 	var keep []string
 	for _, n := range armies {

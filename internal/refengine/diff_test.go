@@ -27,15 +27,6 @@ var (
 	diffBig   = flag.Bool("diff.campaign", false, "play full campaign maps (enginetest.Campaign, realistic orders) instead of small crowded ones")
 )
 
-// projectReadings adopts the project's reading of every case where the two engines disagree
-// and the reference believes the project wrong (README.md, "Disagreements"; each case has its
-// pending scenario under testdata/scenarios/pending), so that the comparison finds the others.
-var projectReadings = refengine.Align{
-	CapturedKeepsCount:        true,
-	EmptyPusheeSparesReceiver: true,
-	LimitIgnoresBlockedEnemy:  true,
-}
-
 // opening is the time the first generated turn opens.
 var opening = time.Date(2026, 3, 1, 5, 0, 0, 0, time.UTC)
 
@@ -118,7 +109,7 @@ func playSeed(t *testing.T, seed uint64, turns int) disagreement {
 			pNext, rep, perr, _ = runProject(proj, in)
 		}
 		d.played = append(d.played, tn)
-		rNext, res, rerr := refengine.Run(ref, refengine.Input{Seed: in.Seed, Posts: in.Posts, Lock: in.Lock, Transfers: in.Transfers, Results: in.Results, Align: projectReadings})
+		rNext, res, rerr := refengine.Run(ref, refengine.Input{Seed: in.Seed, Posts: in.Posts, Lock: in.Lock, Transfers: in.Transfers, Results: in.Results})
 		switch {
 		case perr != nil && rerr != nil:
 			return d // both refuse the input: nothing more to compare
@@ -217,8 +208,8 @@ func invariants(m *domain.Map, battles []domain.Battle) []string {
 func compare(p *turn.Report, r *refengine.Result) []string {
 	var out []string
 	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
-	for _, n := range union(slices.Collect(maps.Keys(p.Positions)), slices.Collect(maps.Keys(r.Positions))) {
-		pv, pok := p.Positions[n]
+	for _, n := range union(slices.Collect(maps.Keys(p.Positions.Map())), slices.Collect(maps.Keys(r.Positions))) {
+		pv, pok := p.Positions.Get(n)
 		rv, rok := r.Positions[n]
 		if pv != rv || pok != rok {
 			add("position of %s: project %s, reference %s", n, show(pv, pok), show(rv, rok))
@@ -253,14 +244,18 @@ func compare(p *turn.Report, r *refengine.Result) []string {
 	if a, b := minus(p.Partial, r.Partial), minus(r.Partial, p.Partial); len(a)+len(b) > 0 {
 		add("partial: only the project %v, only the reference %v", a, b)
 	}
-	for _, n := range union(slices.Collect(maps.Keys(p.Days)), slices.Collect(maps.Keys(r.Days))) {
-		if p.Days[n] != r.Days[n] {
-			add("days of %s: project %d, reference %d", n, p.Days[n], r.Days[n])
+	pdays, palive := p.Days.Map(), map[string]map[string]int{}
+	for _, e := range p.Alive {
+		palive[e.Name] = e.Value.Map()
+	}
+	for _, n := range union(slices.Collect(maps.Keys(pdays)), slices.Collect(maps.Keys(r.Days))) {
+		if pdays[n] != r.Days[n] {
+			add("days of %s: project %d, reference %d", n, pdays[n], r.Days[n])
 		}
 	}
-	for _, n := range union(slices.Collect(maps.Keys(p.Alive)), slices.Collect(maps.Keys(r.Alive))) {
-		if !maps.Equal(p.Alive[n], r.Alive[n]) {
-			add("alive of %s: project %v, reference %v", n, p.Alive[n], r.Alive[n])
+	for _, n := range union(slices.Collect(maps.Keys(palive)), slices.Collect(maps.Keys(r.Alive))) {
+		if !maps.Equal(palive[n], r.Alive[n]) {
+			add("alive of %s: project %v, reference %v", n, palive[n], r.Alive[n])
 		}
 	}
 	if a, b := minus(p.DestroyedSites, r.DestroyedSites), minus(r.DestroyedSites, p.DestroyedSites); len(a)+len(b) > 0 {
@@ -333,7 +328,7 @@ func TestInvariantsAndCompareCatchDifferences(t *testing.T) {
 	if bad := invariants(m, []domain.Battle{{Square: sq, Armies: []string{"Ash", "Birch"}, Kind: domain.Joint}}); len(bad) == 0 {
 		t.Error("a joint battle of two friends and no enemy passes the invariants")
 	}
-	rep := &turn.Report{Positions: map[string]domain.Square{"Ash": sq}}
+	rep := &turn.Report{Positions: turn.KeyedOf(map[string]domain.Square{"Ash": sq})}
 	res := &refengine.Result{Positions: map[string]domain.Square{"Ash": {Col: 6, Row: 5}}}
 	if diffs := compare(rep, res); len(diffs) == 0 {
 		t.Error("compare finds no difference between two positions")

@@ -27,28 +27,6 @@ type Input struct {
 	Lock      time.Time
 	Transfers []domain.TransferDetail
 	Results   []domain.BattleResult
-	// Align adopts the project's reading of the cases where the reference reads the rulings
-	// otherwise (README.md, "Disagreements"); the zero value is the reference's own reading.
-	Align Align
-}
-
-// Align switches, one per disagreement with the project's engine, to the project's reading of
-// the case; each names the pending scenario that holds the reference's reading. The
-// disagreements the project has since settled the reference's way have no switch left.
-type Align struct {
-	// CapturedKeepsCount: a captured army keeps the day count it had before its capture and
-	// counts its 2 days of conversion on from it (4.5, R20)
-	// (testdata/scenarios/pending/r20-captured-army-counts-its-two-days-from-0.json.pending).
-	CapturedKeepsCount bool
-	// EmptyPusheeSparesReceiver: an army with no troops pushed into an enemy with no troops
-	// is destroyed, and the enemy stays (B9)
-	// (testdata/scenarios/pending/b9-empty-loser-pushed-into-empty-army.json.pending).
-	EmptyPusheeSparesReceiver bool
-	// LimitIgnoresBlockedEnemy: a joint engage behind the turn's one is limited when an enemy
-	// moves to its square, though that enemy's friend stays there and it can never arrive
-	// (M13, R11)
-	// (testdata/scenarios/pending/m13-joint-engage-whose-enemy-is-blocked-is-not-limited.json.pending).
-	LimitIgnoresBlockedEnemy bool
 }
 
 // Rejection is an order that was not carried out: the army, where the order was written, and

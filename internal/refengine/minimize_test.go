@@ -111,7 +111,7 @@ func TestMinimize(t *testing.T) {
 		return !slices.ContainsFunc(in.Posts, func(p domain.Post) bool { return p.ID == d.Post })
 	})
 	_, rep, _, _ := runProject(m, in)
-	_, res, _ := refengine.Run(m, refengine.Input{Seed: in.Seed, Posts: in.Posts, Lock: in.Lock, Transfers: in.Transfers, Results: in.Results, Align: projectReadings})
+	_, res, _ := refengine.Run(m, refengine.Input{Seed: in.Seed, Posts: in.Posts, Lock: in.Lock, Transfers: in.Transfers, Results: in.Results})
 	if rep != nil && res != nil {
 		t.Logf("seed %d, %d armies left:\n\t%s", seed, len(m.Armies), strings.Join(compare(rep, res), "\n\t"))
 	}
@@ -139,7 +139,7 @@ func differs(m *domain.Map, in turn.Input) bool {
 	if !done {
 		return true
 	}
-	_, res, rerr := refengine.Run(m, refengine.Input{Seed: in.Seed, Posts: in.Posts, Lock: in.Lock, Transfers: in.Transfers, Results: in.Results, Align: projectReadings})
+	_, res, rerr := refengine.Run(m, refengine.Input{Seed: in.Seed, Posts: in.Posts, Lock: in.Lock, Transfers: in.Transfers, Results: in.Results})
 	if (perr != nil) != (rerr != nil) {
 		return true
 	}

@@ -428,7 +428,7 @@ func (l *lock) jointEnemies(mv *moves) {
 			if e.empty {
 				continue
 			}
-			blocked := comes && l.sideStays(mv, e.side, g.square) && !l.in.Align.LimitIgnoresBlockedEnemy
+			blocked := comes && l.sideStays(mv, e.side, g.square)
 			if stays || comes && !blocked {
 				g.enemy = true // an enemy the orders bring there for certain
 			}

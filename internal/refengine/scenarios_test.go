@@ -16,10 +16,10 @@ import (
 // check-scenarios comparison) can judge it.
 func report(r *refengine.Result) *turn.Report {
 	rep := &turn.Report{
-		Positions:      r.Positions,
+		Positions:      turn.KeyedOf(r.Positions),
 		Partial:        r.Partial,
-		Days:           r.Days,
-		Alive:          r.Alive,
+		Days:           turn.KeyedOf(r.Days),
+		Alive:          alive(r.Alive),
 		DestroyedSites: r.DestroyedSites,
 		Removed:        r.Removed,
 		ChangedSides:   r.ChangedSides,
@@ -101,4 +101,13 @@ func TestScenarios(t *testing.T) {
 			}
 		})
 	}
+}
+
+// alive is the reference's troops alive in the report's form.
+func alive(m map[string]map[string]int) turn.Keyed[turn.Keyed[int]] {
+	out := map[string]turn.Keyed[int]{}
+	for army, troops := range m {
+		out[army] = turn.KeyedOf(troops)
+	}
+	return turn.KeyedOf(out)
 }

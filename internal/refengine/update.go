@@ -127,7 +127,7 @@ func (l *lock) countDays() []string {
 		// one lost does); at 2 it is fully converted, and healed on a base or town.
 		if c := a.Capture; c != nil && !c.Converted {
 			if a.At != l.start[a.Name] || blocked {
-				if lost && !l.in.Align.CapturedKeepsCount {
+				if lost {
 					// captured where it stands: it "must count 2 days in its current
 					// location" (4.5), from 0
 					l.resetCount(a)
