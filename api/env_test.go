@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -215,7 +216,7 @@ func (e *env) token(caller string) string {
 		tok = e.craft(nil, "none", start, start.Add(time.Hour))
 	default:
 		name := accountOf[caller]
-		res := e.do(http.MethodPost, "/api/login", "", map[string]string{"name": name, "password": template.passwords[name]})
+		res := e.doFrom("192.0.2.1:40000", http.MethodPost, "/api/login", "", map[string]string{"name": name, "password": template.passwords[name]})
 		if res.Code != http.StatusOK {
 			e.t.Fatalf("login as %s: %d %s", name, res.Code, res.Body)
 		}
@@ -229,6 +230,12 @@ func (e *env) token(caller string) string {
 
 // do sends a request through the server and the contract check.
 func (e *env) do(method, path, token string, body any) *httptest.ResponseRecorder {
+	e.t.Helper()
+	return e.doFrom("198.51.100.7:40000", method, path, token, body)
+}
+
+// doFrom is do from the client address addr (the login throttle counts per address).
+func (e *env) doFrom(addr, method, path, token string, body any) *httptest.ResponseRecorder {
 	e.t.Helper()
 	var r io.Reader
 	var raw []byte
@@ -248,7 +255,7 @@ func (e *env) do(method, path, token string, body any) *httptest.ResponseRecorde
 		r = bytes.NewReader(raw)
 	}
 	req := httptest.NewRequest(method, path, r)
-	req.RemoteAddr = "198.51.100.7:40000"
+	req.RemoteAddr = addr
 	if raw != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
@@ -261,8 +268,10 @@ func (e *env) do(method, path, token string, body any) *httptest.ResponseRecorde
 	return res
 }
 
+// as sends a request as the caller, from the caller's own address.
 func (e *env) as(caller, method, path string, body any) *httptest.ResponseRecorder {
-	return e.do(method, path, e.token(caller), body)
+	e.t.Helper()
+	return e.doFrom(fmt.Sprintf("198.51.100.%d:40000", 10+slices.Index(callers, caller)), method, path, e.token(caller), body)
 }
 
 // actor is a caller as the service sees it, to set a test up without HTTP.

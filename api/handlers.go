@@ -125,9 +125,17 @@ func (s *Server) login(c echo.Context) error {
 	if err := bind(c, &req); err != nil {
 		return err
 	}
+	ip := c.RealIP()
+	if wait := s.logins.wait(ip); wait > 0 {
+		s.opt.Log.Warn("login throttled", "name", req.Name, "ip", ip)
+		return tooManyLogins(c, wait)
+	}
 	acc, err := s.svc.Login(c.Request().Context(), req.Name, req.Password)
 	if err != nil {
-		s.opt.Log.Info("login refused", "name", req.Name, "ip", c.RealIP())
+		if errors.Is(err, domain.ErrUnauthorized) {
+			s.logins.fail(ip)
+		}
+		s.opt.Log.Info("login refused", "name", req.Name, "ip", ip)
 		return err
 	}
 	tok, exp, err := s.auth.issue(acc)

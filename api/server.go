@@ -62,7 +62,9 @@ type Server struct {
 	auth  *authenticator
 	maps  *mapCache
 	check *validator
-	echo  *echo.Echo
+	// logins throttles failed logins per client address.
+	logins *throttle
+	echo   *echo.Echo
 }
 
 // New builds the echo server and its routes.
@@ -88,7 +90,7 @@ func New(svc *turn.Service, opt Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{svc: svc, opt: opt, auth: auth, maps: newMapCache(), check: v}
+	s := &Server{svc: svc, opt: opt, auth: auth, maps: newMapCache(), check: v, logins: newThrottle(opt.Clock)}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

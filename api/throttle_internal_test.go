@@ -1,0 +1,30 @@
+package api
+
+import (
+	"strconv"
+	"testing"
+	"time"
+)
+
+// TestThrottleBounded checks that a refused address waits out the window, and that a flood of
+// addresses cannot grow the throttle without bound.
+func TestThrottleBounded(t *testing.T) {
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	th := newThrottle(func() time.Time { return now })
+	for range loginFailures {
+		th.fail("guesser")
+	}
+	if th.wait("guesser") != loginWindow {
+		t.Fatalf("the guesser waits %v, want %v", th.wait("guesser"), loginWindow)
+	}
+	for i := range 3 * throttleKeep {
+		th.fail("10.0." + strconv.Itoa(i))
+		if len(th.tries) > throttleKeep {
+			t.Fatalf("%d addresses remembered, at most %d", len(th.tries), throttleKeep)
+		}
+	}
+	now = now.Add(loginWindow)
+	if th.wait("guesser") != 0 {
+		t.Error("the window has ended but the guesser still waits")
+	}
+}
