@@ -39,19 +39,6 @@ func (s *Server) putCard(c echo.Context) error {
 	return reply(c, http.StatusOK, out, err)
 }
 
-func (s *Server) checkTroops(c echo.Context) error {
-	id, err := campaignID(c)
-	if err != nil {
-		return err
-	}
-	var req turn.TroopCheck
-	if err := bind(c, &req); err != nil {
-		return err
-	}
-	out, err := s.svc.CheckTroops(c.Request().Context(), actor(c), id, req)
-	return reply(c, http.StatusOK, out, err)
-}
-
 // armyReply answers an army change; a troop list that breaks the rules is a 422 problem whose
 // detail lists every problem, with the problems also given one by one.
 func armyReply(c echo.Context, status int, out *turn.ArmyChange, err error) error {

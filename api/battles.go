@@ -94,15 +94,6 @@ func (s *Server) sanction(c echo.Context) error {
 	return reply(c, http.StatusCreated, out, err)
 }
 
-func (s *Server) listFormulas(c echo.Context) error {
-	id, err := campaignID(c)
-	if err != nil {
-		return err
-	}
-	out, err := s.svc.Formulas(c.Request().Context(), actor(c), id)
-	return reply(c, http.StatusOK, out, err)
-}
-
 type formulaRequest struct {
 	Text string `json:"text"`
 }
@@ -132,9 +123,9 @@ func (s *Server) deskRoutes(small echo.MiddlewareFunc, id echo.MiddlewareFunc, v
 	e.GET("/api/cards/:name", s.getCard, id, v)
 	e.PUT("/api/cards/:name", s.putCard, small, id, v)
 
-	e.GET("/api/campaigns/:cid/formulas", s.listFormulas, id, v)
+	e.GET("/api/campaigns/:cid/formulas", campaignRead(s.svc.Formulas), id, v)
 	e.PUT("/api/campaigns/:cid/formulas/:name", s.setFormula, small, id, v)
-	e.POST("/api/campaigns/:cid/troops/check", s.checkTroops, small, id, v)
+	e.POST("/api/campaigns/:cid/troops/check", campaignWrite(http.StatusOK, s.svc.CheckTroops), small, id, v)
 	e.POST("/api/campaigns/:cid/armies", s.createArmy, small, id, v)
 	e.PUT("/api/campaigns/:cid/armies/:army", s.editArmy, small, id, v)
 	e.POST("/api/campaigns/:cid/armies/:army/troops", s.changeTroops, small, id, v)

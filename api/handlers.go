@@ -87,7 +87,6 @@ func limit(c echo.Context) int {
 	return n
 }
 
-// reply writes v as JSON with the status.
 // turnRead serves a GET of one turn of a campaign (/api/campaigns/:cid/turns/:n…): it binds
 // the campaign and turn, asks the service as the caller, and replies.
 func turnRead[T any](read func(context.Context, turn.Actor, int64, int) (T, error)) echo.HandlerFunc {
@@ -101,6 +100,54 @@ func turnRead[T any](read func(context.Context, turn.Actor, int64, int) (T, erro
 	}
 }
 
+// campaignRead serves a GET of one campaign (/api/campaigns/:cid/…): it binds the campaign,
+// asks the service as the caller, and replies.
+func campaignRead[T any](read func(context.Context, turn.Actor, int64) (T, error)) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		id, err := campaignID(c)
+		if err != nil {
+			return err
+		}
+		out, err := read(c.Request().Context(), actor(c), id)
+		return reply(c, http.StatusOK, out, err)
+	}
+}
+
+// campaignWrite serves a change to one campaign with a JSON body: it binds the campaign and
+// the body, asks the service as the caller, and replies with the status.
+func campaignWrite[Req, T any](status int, write func(context.Context, turn.Actor, int64, Req) (T, error)) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		id, err := campaignID(c)
+		if err != nil {
+			return err
+		}
+		var req Req
+		if err := bind(c, &req); err != nil {
+			return err
+		}
+		out, err := write(c.Request().Context(), actor(c), id, req)
+		return reply(c, status, out, err)
+	}
+}
+
+// public adapts a read open to every caller to campaignRead.
+func public[T any](read func(context.Context, int64) (T, error)) func(context.Context, turn.Actor, int64) (T, error) {
+	return func(ctx context.Context, _ turn.Actor, id int64) (T, error) { return read(ctx, id) }
+}
+
+// reasoned adapts a change whose only input is its recorded reason to campaignWrite.
+func reasoned[T any](write func(context.Context, turn.Actor, int64, string) (T, error)) func(context.Context, turn.Actor, int64, reasonRequest) (T, error) {
+	return func(ctx context.Context, a turn.Actor, id int64, req reasonRequest) (T, error) {
+		return write(ctx, a, id, req.Reason)
+	}
+}
+
+// setControl changes an army's control list (5.2): who may order it from now on.
+func (s *Server) setControl(ctx context.Context, a turn.Actor, id int64, req controlRequest) (*turn.ControlEntry, error) {
+	return s.svc.SetControl(ctx, a, id, req.Army, req.Controllers, req.Reason)
+}
+
+// reply writes v as JSON with the status, or returns err.
 func reply(c echo.Context, status int, v any, err error) error {
 	if err != nil {
 		return err
@@ -251,24 +298,6 @@ func (s *Server) importScenario(c echo.Context) error {
 	return reply(c, http.StatusCreated, out, err)
 }
 
-func (s *Server) getCampaign(c echo.Context) error {
-	id, err := campaignID(c)
-	if err != nil {
-		return err
-	}
-	out, err := s.svc.Campaign(c.Request().Context(), actor(c), id)
-	return reply(c, http.StatusOK, out, err)
-}
-
-func (s *Server) listMembers(c echo.Context) error {
-	id, err := campaignID(c)
-	if err != nil {
-		return err
-	}
-	out, err := s.svc.Members(c.Request().Context(), id)
-	return reply(c, http.StatusOK, out, err)
-}
-
 func (s *Server) setMember(c echo.Context) error {
 	id, err := campaignID(c)
 	if err != nil {
@@ -290,62 +319,14 @@ func (s *Server) setMember(c echo.Context) error {
 	return reply(c, http.StatusOK, out, err)
 }
 
-func (s *Server) getControl(c echo.Context) error {
-	id, err := campaignID(c)
-	if err != nil {
-		return err
-	}
-	out, err := s.svc.Control(c.Request().Context(), id)
-	return reply(c, http.StatusOK, out, err)
-}
-
 type controlRequest struct {
 	Army        string   `json:"army"`
 	Controllers []string `json:"controllers"`
 	Reason      string   `json:"reason"`
 }
 
-func (s *Server) setControl(c echo.Context) error {
-	id, err := campaignID(c)
-	if err != nil {
-		return err
-	}
-	var req controlRequest
-	if err := bind(c, &req); err != nil {
-		return err
-	}
-	out, err := s.svc.SetControl(c.Request().Context(), actor(c), id, req.Army, req.Controllers, req.Reason)
-	return reply(c, http.StatusCreated, out, err)
-}
-
 type reasonRequest struct {
 	Reason string `json:"reason"`
-}
-
-func (s *Server) pause(c echo.Context) error {
-	id, err := campaignID(c)
-	if err != nil {
-		return err
-	}
-	var req reasonRequest
-	if err := bind(c, &req); err != nil {
-		return err
-	}
-	out, err := s.svc.Pause(c.Request().Context(), actor(c), id, req.Reason)
-	return reply(c, http.StatusOK, out, err)
-}
-
-func (s *Server) resume(c echo.Context) error {
-	id, err := campaignID(c)
-	if err != nil {
-		return err
-	}
-	var req reasonRequest
-	if err := bind(c, &req); err != nil {
-		return err
-	}
-	out, err := s.svc.Resume(c.Request().Context(), actor(c), id, req.Reason)
-	return reply(c, http.StatusOK, out, err)
 }
 
 func (s *Server) campaignAudit(c echo.Context) error {
@@ -417,15 +398,6 @@ func (s *Server) withdrawPost(c echo.Context) error {
 		return err
 	}
 	out, err := s.svc.WithdrawPost(c.Request().Context(), actor(c), id, pid)
-	return reply(c, http.StatusOK, out, err)
-}
-
-func (s *Server) listTurns(c echo.Context) error {
-	id, err := campaignID(c)
-	if err != nil {
-		return err
-	}
-	out, err := s.svc.Turns(c.Request().Context(), actor(c), id)
 	return reply(c, http.StatusOK, out, err)
 }
 
