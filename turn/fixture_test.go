@@ -5,12 +5,14 @@ import (
 	"errors"
 	"log/slog"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/internal/testdb"
 	"github.com/coalition-wargame/coalition/store"
 	"github.com/coalition-wargame/coalition/turn"
 )
@@ -55,7 +57,7 @@ type fixture struct {
 
 func openDB(t *testing.T, path string) *store.DB {
 	t.Helper()
-	db, err := store.Open(context.Background(), path, quiet)
+	db, err := store.Open(context.Background(), testdb.DSN(t, os.Getenv, path), quiet)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +83,11 @@ func newFixture(t *testing.T) *fixture {
 }
 
 func (f *fixture) service(st turn.Store) *turn.Service {
-	return turn.NewService(st, turn.Options{Clock: f.clock.Now, Rand: newRand(), PasswordCost: 4, Log: quiet, BackupDir: filepath.Join(filepath.Dir(f.path), "backups"), BackupKeep: 3})
+	backups := filepath.Join(filepath.Dir(f.path), "backups")
+	if testdb.Postgres(os.Getenv) {
+		backups = "" // PostgreSQL is backed up with its own tools
+	}
+	return turn.NewService(st, turn.Options{Clock: f.clock.Now, Rand: newRand(), PasswordCost: 4, Log: quiet, BackupDir: backups, BackupKeep: 3})
 }
 
 var quiet = slog.New(slog.DiscardHandler)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/internal/testdb"
 	"github.com/coalition-wargame/coalition/turn"
 )
 
@@ -274,7 +275,7 @@ func TestLockDueWhileDownRunsOnceAtStart(t *testing.T) {
 		t.Errorf("%d locks in the audit log, want 1", locks)
 	}
 	backups, _ := filepath.Glob(filepath.Join(filepath.Dir(f.path), "backups", "coalition-*.db"))
-	if len(backups) != 1 {
+	if !testdb.Postgres(os.Getenv) && len(backups) != 1 {
 		t.Errorf("%d backups, want 1 before the lock", len(backups))
 	}
 }
@@ -500,7 +501,7 @@ func TestPlannedLockAndWindow(t *testing.T) {
 	if t2.CheckWindow {
 		t.Error("turn 2 was planned without a lock time: no window check")
 	}
-	if _, err := os.Stat(f.path); err != nil {
+	if _, err := os.Stat(f.path); err != nil && !testdb.Postgres(os.Getenv) {
 		t.Fatal(err)
 	}
 }

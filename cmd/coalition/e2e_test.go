@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/internal/testdb"
 	"github.com/coalition-wargame/coalition/scenario"
 	"github.com/coalition-wargame/coalition/turn"
 )
@@ -60,7 +61,8 @@ type server struct {
 
 const e2eAdminPassword = "admin-password-for-e2e"
 
-// startServer runs `coalition serve` on 127.0.0.1:0 with a temporary SQLite file.
+// startServer runs `coalition serve` on 127.0.0.1:0 with a temporary SQLite file (or a fresh
+// PostgreSQL database when COALITION_TEST_POSTGRES is set, package testdb).
 func startServer(t *testing.T, extra ...string) *server {
 	t.Helper()
 	clk := &testClock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
@@ -74,7 +76,7 @@ func startServer(t *testing.T, extra ...string) *server {
 	s := &server{t: t, clock: clk, stdout: &syncBuffer{}, stderr: &syncBuffer{}}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	args := append([]string{"coalition", "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "coalition.db"), "--backup-keep", "3"}, extra...)
+	args := append([]string{"coalition", "serve", "--addr", "127.0.0.1:0", "--db", testdb.DSN(t, os.Getenv, filepath.Join(dir, "coalition.db")), "--backup-keep", "3"}, extra...)
 	go func() { done <- run(ctx, args, getenv, strings.NewReader(""), s.stdout, s.stderr) }()
 	s.stop = func() error {
 		cancel()
