@@ -44,6 +44,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 		{"empty post", player, "POST", c1 + "/posts", map[string]any{"text": "  "}, "", 422, "the post is empty"},
 		{"result for no battle", batty, "POST", c1 + "/turns/1/results", map[string]any{"square": "3F", "winner": "Sai Rei"}, "", 422, "no battle is fought at 3F"},
 		{"result naming an outsider", batty, "POST", c1 + "/turns/1/results", map[string]any{"square": "15J", "winner": "Sai Rei"}, "", 422, "does not fight in the battle at 15J"},
+		{"result with a kill on a friend", batty, "POST", c1 + "/turns/1/results", map[string]any{"square": "15J", "winner": "Karn", "kill": map[string]any{"by": "Karn", "target": "Karn", "success": true}}, "", 422, "Karn cannot kill Karn: they are on the same side"},
 		{"lock without a reason", mover, "POST", c1 + "/turns/1/lock", map[string]any{"reason": ""}, "", 422, "reason"},
 		{"extension past the cap", batty, "POST", c1 + "/turns/1/extend", map[string]any{"hours": 73, "reason": "holiday"}, "", 422, "at most 72h"},
 		{"bad campaign id", player, "GET", "/api/campaigns/x/map", nil, "", 400, `parameter "cid"`},

@@ -784,3 +784,30 @@ func TestPostProposal200TwoArmySideLeavesAndSharesCasualties(t *testing.T) {
 		t.Errorf("positions %+v", rv.Report.Positions)
 	}
 }
+
+// R33: a result entered directly that asks for what the rules forbid — here a kill "won" by
+// the army that lost (4.3.3) — is recorded with a warning, and the lock makes the kill fail;
+// the desk's confirmation of the same result is refused.
+func TestPostResults200WarnsOfAnImpossibleKill(t *testing.T) {
+	e := newEnv(t)
+	bad := map[string]any{"square": "15J", "winner": "Karn", "kill": map[string]any{"by": "Vorthos", "target": "Karn", "success": true, "risked_lost": 0}}
+	var rv turn.ResultsView
+	want(t, e.as(batty, "POST", c1+"/turns/1/results", bad), http.StatusOK, &rv)
+	if len(rv.Warnings) != 1 || !strings.Contains(rv.Warnings[0], "At 15J: Vorthos's kill on Karn cannot succeed: Vorthos did not win the battle, so the kill failed (4.3.3)") {
+		t.Errorf("warnings %q", rv.Warnings)
+	}
+	propose15J(e)
+	res := e.as(batty, "POST", battle15J+"/confirm", map[string]any{"result": bad})
+	want(t, res, http.StatusUnprocessableEntity, nil)
+	if !strings.Contains(res.Body.String(), "did not win the battle") {
+		t.Errorf("the desk's refusal does not say why: %s", res.Body)
+	}
+	lockOK(t, e)
+	rep := report1(t, e)
+	if len(rep.Settled) != 1 || len(rep.Settled[0].Notes) != 1 || rep.Settled[0].Kill == nil || rep.Settled[0].Kill.Success {
+		t.Fatalf("settled %+v", rep.Settled)
+	}
+	if _, ok := rep.Positions.Get("Karn"); !ok {
+		t.Error("Karn was killed by the army it beat")
+	}
+}

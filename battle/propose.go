@@ -288,12 +288,12 @@ func (pr *proposer) plan() error {
 			pr.note("%s's %s attempt on %s is not made: a side makes at most one %s attempt a battle", x.a.Name, kind, t.a.Name, kind)
 			continue
 		}
-		slot, alive := pr.slot(x.a, kind == "kill")
+		slot, alive := pr.lowest(x.a)
 		want := 2000
 		if kind == "kill" {
 			want = 500
-			if alive < want {
-				pr.note("%s cannot go for a kill: it has %d troops alive in its top slot and needs 500 (4.3.2)", x.a.Name, alive)
+			if slot, alive = x.a.TopSlot(); alive < want {
+				pr.note("%s cannot go for a kill: it has %d troops alive in its top slot (its largest creatures) and needs 500 (4.3.2, 4.5)", x.a.Name, alive)
 				continue
 			}
 		} else if !t.a.Rank.Lowest() {
@@ -315,12 +315,12 @@ func (pr *proposer) plan() error {
 	return nil
 }
 
-// slot is the army's top slot (the highest with troops alive) or its lowest, and how many are
-// alive in it, as battle.Settle takes risked troops (B9).
-func (pr *proposer) slot(a *domain.Army, top bool) (int, int) {
+// lowest is the army's lowest slot with troops alive, where a capture risks its 2000, and how
+// many are alive in it, as battle.Settle takes risked troops (4.5, B9).
+func (pr *proposer) lowest(a *domain.Army) (int, int) {
 	slot := 0
 	for _, t := range a.Troops {
-		if t.Alive > 0 && (slot == 0 || (top && t.Slot > slot) || (!top && t.Slot < slot)) {
+		if t.Alive > 0 && (slot == 0 || t.Slot < slot) {
 			slot = t.Slot
 		}
 	}

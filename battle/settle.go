@@ -104,6 +104,9 @@ type Settled struct {
 	Losers  []string        `json:"losers"`
 	Kill    *domain.Attempt `json:"kill,omitempty"`
 	Capture *domain.Attempt `json:"capture,omitempty"`
+	// Notes say where the judge's result asked for what the rules do not allow and what was
+	// done instead (R33).
+	Notes []string `json:"notes,omitempty"`
 }
 
 // Push is an army moved after the moves, and why.
@@ -235,6 +238,16 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 		}
 		return m.Army(name)
 	}
+	// a kill needs 500 alive in the top slot before the battle: the risked troops do not fight
+	// (4.3.2, 4.3.3, B9)
+	lacks := -1
+	if k := r.Kill; k != nil {
+		if by := in(k.By); by != nil && by.Troops != nil {
+			if _, n := by.TopSlot(); n < 500 {
+				lacks = n
+			}
+		}
+	}
 	// losses (B7)
 	lossArmies := make([]string, 0, len(r.Losses))
 	for name := range r.Losses {
@@ -271,29 +284,47 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 			lg.Lost[n] = true
 		}
 	}
-	lg.Settled = append(lg.Settled, st)
 	gone := map[string]bool{}
 	stays := "" // a captured army that could not be teleported
+	// the armies of each attempt the rules allow; nil when none is made
+	var killer, kill, captor, capture *domain.Army
 	if k := r.Kill; k != nil {
-		by, target, err := lg.attempt(m, b, st, k, "kill", in)
+		by, target, err := lg.attempt(b, k, "kill", in)
 		if err != nil {
 			return err
 		}
-		lg.risk(by, k.RiskedLost, true)
-		if k.Success {
-			lg.Removed = append(lg.Removed, target.Name)
-			gone[target.Name] = true
-			lg.sq.move(m, target, domain.Square{}) // off the map at once: it no longer holds its square
+		if lacks >= 0 {
+			st.note("%s cannot go for a kill: it had %d troops alive in its top slot (its largest creatures) and needs 500, so no kill was attempted on %s and nothing was risked (4.3.2, 4.5)", by.Name, lacks, target.Name)
+			st.Kill = nil
+		} else {
+			st.Kill = st.possible(k, by, "kill")
+			killer, kill = by, target
 		}
 	}
 	if c := r.Capture; c != nil {
-		by, target, err := lg.attempt(m, b, st, c, "capture", in)
+		by, target, err := lg.attempt(b, c, "capture", in)
 		if err != nil {
 			return err
 		}
 		if !target.Rank.Lowest() {
-			return domain.Errorf(domain.ErrInvalid, "%s is a %s army: only Lieutenant/Centurion and Lt Commander/CPL armies can be captured (4.5)", target.Name, target.Rank.Name(target.Side))
+			st.note("%s cannot capture %s, a %s army: only Lieutenant/Centurion and Lt Commander/CPL armies can be captured, so no capture was attempted and nothing was risked (4.5)", by.Name, target.Name, target.Rank.Name(target.Side))
+			st.Capture = nil
+		} else {
+			st.Capture = st.possible(c, by, "capture")
+			captor, capture = by, target
 		}
+	}
+	lg.Settled = append(lg.Settled, st)
+	if k := st.Kill; kill != nil {
+		lg.risk(killer, k.RiskedLost, true)
+		if k.Success {
+			lg.Removed = append(lg.Removed, kill.Name)
+			gone[kill.Name] = true
+			lg.sq.move(m, kill, domain.Square{}) // off the map at once: it no longer holds its square
+		}
+	}
+	if c := st.Capture; capture != nil {
+		by, target := captor, capture
 		lg.risk(by, c.RiskedLost, false)
 		if c.Success {
 			gone[target.Name] = true
@@ -410,7 +441,8 @@ func (lg *Ledger) risk(a *domain.Army, n int, top bool) {
 	}
 }
 
-func (lg *Ledger) attempt(m *domain.Map, b domain.Battle, st Settled, at *domain.Attempt, what string, in func(string) *domain.Army) (*domain.Army, *domain.Army, error) {
+// attempt finds the armies of a kill or capture, which must be enemies fighting in the battle.
+func (lg *Ledger) attempt(b domain.Battle, at *domain.Attempt, what string, in func(string) *domain.Army) (*domain.Army, *domain.Army, error) {
 	by, target := in(at.By), in(at.Target)
 	switch {
 	case by == nil:
@@ -419,10 +451,24 @@ func (lg *Ledger) attempt(m *domain.Map, b domain.Battle, st Settled, at *domain
 		return nil, nil, domain.Errorf(domain.ErrInvalid, "the %s at %s targets %s, which is not in that battle", what, b.Square, at.Target)
 	case !domain.Enemy(by.Side, target.Side):
 		return nil, nil, domain.Errorf(domain.ErrInvalid, "%s cannot %s %s: they are on the same side", by.Name, what, target.Name)
-	case at.Success && !slices.Contains(st.Winners, by.Name):
-		return nil, nil, domain.Errorf(domain.ErrInvalid, "%s's %s at %s cannot succeed: it did not win the battle (4.3.3)", by.Name, what, b.Square)
 	}
 	return by, target, nil
+}
+
+// possible is the attempt as the rules let it be: one by the side that lost fails, however
+// the judge wrote it (4.3.3), and the risked troops are lost all the same.
+func (st *Settled) possible(at *domain.Attempt, by *domain.Army, what string) *domain.Attempt {
+	if !at.Success || slices.Contains(st.Winners, by.Name) {
+		return at
+	}
+	st.note("%s's %s on %s cannot succeed: %s did not win the battle, so the %s failed (4.3.3)", by.Name, what, at.Target, by.Name, what)
+	failed := *at
+	failed.Success = false
+	return &failed
+}
+
+func (st *Settled) note(format string, args ...any) {
+	st.Notes = append(st.Notes, fmt.Sprintf(format, args...))
 }
 
 // capture hands the target to the captor's side and teleports it to the nearest free base or

@@ -195,6 +195,22 @@ func (a *Army) Alive() int {
 	return n
 }
 
+// TopSlot is the army's top slot — the slot of its largest creatures, as its troop list has
+// it, whether any are alive or not — and the troops alive in it: a kill risks 500 of them and
+// needs 500 alive there (4.3.2, 4.5 "lacks 500 top rank", B9). It is 0, 0 for an army with no
+// troops listed.
+func (a *Army) TopSlot() (slot, alive int) {
+	for _, t := range a.Troops {
+		slot = max(slot, t.Slot)
+	}
+	for _, t := range a.Troops {
+		if t.Slot == slot {
+			alive += t.Alive
+		}
+	}
+	return slot, alive
+}
+
 // Empty reports whether the army has a known troop list with 0 troops alive in every slot
 // (4.3.1, B9). An army whose troops are unknown is not empty.
 func (a *Army) Empty() bool { return a.Troops != nil && a.Alive() == 0 }

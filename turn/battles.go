@@ -410,8 +410,8 @@ func checkChoices(m *domain.Map, b *domain.Battle, army *domain.Army, ch Strateg
 		if err != nil {
 			return out, err
 		}
-		if top := topSlotAlive(army); top < 500 {
-			return out, domain.Errorf(domain.ErrInvalid, "%s cannot go for a kill: it has %d troops alive in its largest slot and needs 500 to risk (4.3.2)", army.Name, top)
+		if _, top := army.TopSlot(); top < 500 {
+			return out, domain.Errorf(domain.ErrInvalid, "%s cannot go for a kill: it has %d troops alive in its top slot (its largest creatures) and needs 500 to risk (4.3.2, 4.5)", army.Name, top)
 		}
 		out.Kill = t.Name
 	}
@@ -445,23 +445,6 @@ func checkChoices(m *domain.Map, b *domain.Battle, army *domain.Army, ch Strateg
 		out.Leaves = &domain.Leave{Army: la.Name, To: l.To}
 	}
 	return out, nil
-}
-
-// topSlotAlive is the number of troops alive in the army's highest slot that has any.
-func topSlotAlive(a *domain.Army) int {
-	slot := 0
-	for _, t := range a.Troops {
-		if t.Alive > 0 && t.Slot > slot {
-			slot = t.Slot
-		}
-	}
-	n := 0
-	for _, t := range a.Troops {
-		if t.Slot == slot {
-			n += t.Alive
-		}
-	}
-	return n
 }
 
 // JudgementRequest is the battle judge's reading of a battle: the strategy bonus (B2) and, for
@@ -593,8 +576,7 @@ func (s *Service) ConfirmBattle(ctx context.Context, a Actor, id int64, n int, s
 		if err := d.open(); err != nil {
 			return err
 		}
-		b, err := d.battle(sq)
-		if err != nil {
+		if _, err := d.battle(sq); err != nil {
 			return err
 		}
 		p := d.proposal(sq)
@@ -613,8 +595,14 @@ func (s *Service) ConfirmBattle(ctx context.Context, a Actor, id int64, n int, s
 		if err := fitResult(d.m, &res); err != nil {
 			return err
 		}
-		if _, err := battle.Settle(d.m.Clone(), []domain.Battle{*b}, []domain.BattleResult{res}, d.t.Seed.Draws()); err != nil {
+		// the desk confirms only what the rules allow; a result entered directly is recorded
+		// with warnings instead, and the lock applies the rules to it (R33)
+		notes, err := settleTrial(d.m, d.t.Seed, res)
+		if err != nil {
 			return err
+		}
+		if len(notes) > 0 {
+			return domain.Errorf(domain.ErrInvalid, "%s", strings.Join(notes, "; "))
 		}
 		if len(req.Text) > MaxStrategyText || !utf8.ValidString(req.Text) {
 			return domain.Errorf(domain.ErrInvalid, "the result text must be valid UTF-8 of at most %d bytes", MaxStrategyText)

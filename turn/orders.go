@@ -487,6 +487,9 @@ type ResultsView struct {
 	Turn    int                   `json:"turn"`
 	Battles []domain.Battle       `json:"battles"`
 	Results []domain.BattleResult `json:"results"`
+	// Warnings say where a result asks for a kill or capture the rules do not allow, and what
+	// the lock will do instead (R33).
+	Warnings []string `json:"warnings"`
 }
 
 // Results shows the battles fought in a turn and their results: to the judges at any time,
@@ -515,9 +518,19 @@ func (s *Service) Results(ctx context.Context, a Actor, id int64, n int) (*Resul
 		if err != nil {
 			return err
 		}
-		out = &ResultsView{Turn: n, Battles: nonNil(battle.Fought(m)), Results: []domain.BattleResult{}}
+		out = &ResultsView{Turn: n, Battles: nonNil(battle.Fought(m)), Results: []domain.BattleResult{}, Warnings: []string{}}
 		for _, res := range rs {
 			out.Results = append(out.Results, res.Result)
+			if t.Status != Open {
+				continue // the lock report has the notes
+			}
+			notes, err := settleTrial(m, t.Seed, res.Result)
+			if err != nil {
+				notes = []string{err.Error()}
+			}
+			for _, n := range notes {
+				out.Warnings = append(out.Warnings, "At "+res.Result.Square.String()+": "+n)
+			}
 		}
 		return nil
 	})
@@ -553,6 +566,9 @@ func (s *Service) EnterResult(ctx context.Context, a Actor, id int64, n int, res
 		if err := fitResult(m, &res); err != nil {
 			return err
 		}
+		if _, err := settleTrial(m, t.Seed, res); err != nil {
+			return err
+		}
 		if err := tx.PutResult(&Result{TurnID: t.ID, Result: res, EnteredBy: a.Name(), EnteredAt: s.now()}); err != nil {
 			return err
 		}
@@ -566,6 +582,22 @@ func (s *Service) EnterResult(ctx context.Context, a Actor, id int64, n int, res
 		return nil, err
 	}
 	return s.Results(ctx, a, id, n)
+}
+
+// settleTrial settles one result on a copy of the map as the lock will: an error is a result
+// the lock could not apply; the notes say where the rules change what the judge wrote (R33).
+func settleTrial(m *domain.Map, seed domain.Seed, res domain.BattleResult) ([]string, error) {
+	for _, b := range battle.Fought(m) {
+		if b.Square != res.Square {
+			continue
+		}
+		lg, err := battle.Settle(m.Clone(), []domain.Battle{b}, []domain.BattleResult{res}, seed.Draws())
+		if err != nil || len(lg.Settled) == 0 {
+			return nil, err
+		}
+		return lg.Settled[0].Notes, nil
+	}
+	return nil, domain.Errorf(domain.ErrInvalid, "no battle is fought at %s this turn", res.Square)
 }
 
 // fitResult checks a result against the battles fought on the map (B1), and spells army

@@ -76,6 +76,9 @@ func Render(c *Campaign, t *Turn, rep *Report) string {
 					line("    %s's %s attempt on %s failed; the troops it risked are safe (%s)", a.By, at.what, a.Target, at.rule)
 				}
 			}
+			for _, n := range s.Notes {
+				line("    Note: %s", n)
+			}
 		}
 	}
 	if len(rep.Pushes) > 0 {

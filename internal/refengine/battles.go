@@ -43,6 +43,25 @@ func (l *lock) result(s domain.Square) *domain.BattleResult {
 }
 
 func (l *lock) settleOne(f *fought, r *domain.BattleResult) error {
+	// 4.3.2, 4.5 ("lacks 500 top rank"), B9, R33: a kill needs 500 alive in the slot of the
+	// army's largest creatures, counted before the battle (the risked troops do not fight); an
+	// army without them makes no kill attempt, whatever the judge wrote.
+	killable := true
+	if k := r.Kill; k != nil {
+		if by := l.m.Army(k.By); by != nil && by.Troops != nil {
+			top := 0
+			for _, t := range by.Troops {
+				top = max(top, t.Slot)
+			}
+			alive := 0
+			for _, t := range by.Troops {
+				if t.Slot == top {
+					alive += t.Alive
+				}
+			}
+			killable = alive >= 500
+		}
+	}
 	// B7: the judge's losses, never more than the troops alive.
 	for _, name := range sortedKeys(r.Losses) {
 		a := l.m.Army(name)
@@ -82,19 +101,21 @@ func (l *lock) settleOne(f *fought, r *domain.BattleResult) error {
 		if by == nil || !slices.Contains(f.armies, by.Name) {
 			return errorf("the kill at %s is by %s, who does not fight there", f.square, k.By)
 		}
-		l.risk(by, k.RiskedLost, true)
-		if k.Success && won(by.Name) {
-			t := l.m.Army(k.Target)
-			if t == nil || !slices.Contains(losers, t.Name) {
-				return errorf("the kill at %s targets %s, who did not lose there", f.square, k.Target)
+		if killable {
+			l.risk(by, k.RiskedLost, true)
+			if k.Success && won(by.Name) {
+				t := l.m.Army(k.Target)
+				if t == nil || !slices.Contains(losers, t.Name) {
+					return errorf("the kill at %s targets %s, who did not lose there", f.square, k.Target)
+				}
+				// (a town defender captured by a team is still one: the project's reading)
+				if t.Faction == domain.TownDefender && by.Side.IsTeam() {
+					l.defenderKills = append(l.defenderKills, defenderKill{target: t.Name, by: by.Side})
+				}
+				tn := t.Name // remove moves the armies after it in the map's list
+				l.remove(tn)
+				losers = slices.DeleteFunc(losers, func(n string) bool { return n == tn })
 			}
-			// (a town defender captured by a team is still one: the project's reading)
-			if t.Faction == domain.TownDefender && by.Side.IsTeam() {
-				l.defenderKills = append(l.defenderKills, defenderKill{target: t.Name, by: by.Side})
-			}
-			tn := t.Name // remove moves the armies after it in the map's list
-			l.remove(tn)
-			losers = slices.DeleteFunc(losers, func(n string) bool { return n == tn })
 		}
 	}
 	// 4.5, B9: a capture risks 2000 of the lowest slot; it needs the battle won.
@@ -104,19 +125,19 @@ func (l *lock) settleOne(f *fought, r *domain.BattleResult) error {
 		if by == nil || !slices.Contains(f.armies, by.Name) {
 			return errorf("the capture at %s is by %s, who does not fight there", f.square, c.By)
 		}
-		l.risk(by, c.RiskedLost, false)
-		if c.Success && won(by.Name) {
-			t := l.m.Army(c.Target)
-			if t == nil || !slices.Contains(losers, t.Name) {
-				return errorf("the capture at %s targets %s, who did not lose there", f.square, c.Target)
+		// 4.5, R33: only the two lowest ranks can be captured; no attempt is made on another.
+		if t := l.m.Army(c.Target); t == nil || t.Rank.Lowest() {
+			l.risk(by, c.RiskedLost, false)
+			if c.Success && won(by.Name) {
+				t := l.m.Army(c.Target)
+				if t == nil || !slices.Contains(losers, t.Name) {
+					return errorf("the capture at %s targets %s, who did not lose there", f.square, c.Target)
+				}
+				if !l.capture(by, t) {
+					bump = by.Name
+				}
+				losers = slices.DeleteFunc(losers, func(n string) bool { return n == t.Name })
 			}
-			if !t.Rank.Lowest() {
-				return errorf("the capture at %s targets %s, which is not of the lowest two ranks (4.5)", f.square, t.Name)
-			}
-			if !l.capture(by, t) {
-				bump = by.Name
-			}
-			losers = slices.DeleteFunc(losers, func(n string) bool { return n == t.Name })
 		}
 	}
 	// 4.4, B10: of a winning pair, one leaves the square, before the losers are pushed.

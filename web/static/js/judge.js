@@ -116,7 +116,13 @@ async function loadResults() {
     fill(els.results, h('p', {}, `No battle is fought in turn ${n}.`));
     return;
   }
-  fill(els.results, data.battles.map((b, i) => resultForm(b, data.results.find((r) => r.square === b.square), i)));
+  fill(els.results, data.battles.map((b, i) => resultForm(b, data.results.find((r) => r.square === b.square), i, warningsAt(data, b.square))));
+}
+
+/** warningsAt lists what the server warns of in the result at square (R33). */
+function warningsAt(data, square) {
+  const prefix = `At ${square}: `;
+  return (data.warnings || []).filter((w) => w.startsWith(prefix)).map((w) => w.slice(prefix.length));
 }
 
 function armyOnMap(name) {
@@ -124,19 +130,21 @@ function armyOnMap(name) {
 }
 
 /** resultForm enters one battle's result directly: winner, losses, where the loser goes, attempts. */
-function resultForm(b, old, i) {
+function resultForm(b, old, i, warnings) {
   const { fields, read } = resultFields(b, old, (b.armies || []).map(armyOnMap), `r${i}`);
   const msg = h('div', { role: 'status', hidden: true });
   const form = h('form', { class: 'result', 'data-square': b.square },
     h('h4', {}, `Battle at ${b.square}: ${(b.armies || []).join(' vs ')} (${b.kind}${b.attacker ? `, ${b.attacker} attacks` : ''})`),
     h('p', {}, old ? `Recorded: ${describeResult(old)}` : 'No result yet.'),
+    ...warnings.map((w) => h('p', { class: 'warning' }, `Warning: ${w}`)),
     fields,
     h('button', { type: 'submit' }, `Record the result at ${b.square}`), msg);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     try {
-      await call('POST', `/api/campaigns/${app.cid}/turns/${app.campaign.turn.number}/results`, read());
-      app.say(msg, `The result at ${b.square} is recorded.`);
+      const out = await call('POST', `/api/campaigns/${app.cid}/turns/${app.campaign.turn.number}/results`, read());
+      const warned = warningsAt(out.data || {}, b.square);
+      app.say(msg, warned.length ? `The result at ${b.square} is recorded, with a warning: ${warned.join(' ')}` : `The result at ${b.square} is recorded.`);
       setTimeout(loadResults, 1500);
     } catch (err) {
       app.problem(msg, err);
