@@ -90,7 +90,7 @@ type resolver struct {
 	units  []unit
 	// cells are the grid's squares by index; touched lists those whose lists are in use.
 	cells    []cell
-	touched  []int
+	touched  []int32
 	partials []int32
 	out      Outcome
 }
@@ -130,6 +130,8 @@ func (r *resolver) build() {
 	n := r.g.Size()
 	r.units = make([]unit, len(r.m.Armies))
 	r.cells = make([]cell, n)
+	// each army puts at most one square in use at a time
+	r.touched = make([]int32, 0, len(r.m.Armies))
 	b := r.orders.board
 	if b == nil || b.m != r.m {
 		b = newBoard(r.m)
@@ -628,7 +630,7 @@ func (r *resolver) cell(s domain.Square) *cell {
 	k := r.g.Index(s)
 	c := &r.cells[k]
 	if c.anchors == 0 && c.claims == 0 && !c.held {
-		r.touched = append(r.touched, k)
+		r.touched = append(r.touched, int32(k))
 	}
 	return c
 }
@@ -657,7 +659,7 @@ func (r *resolver) contestIntents() bool {
 	}
 	changed := false
 	for _, k := range r.touched {
-		if r.cells[k].claims > 0 && r.contest(k) {
+		if r.cells[k].claims > 0 && r.contest(int(k)) {
 			changed = true
 		}
 	}
@@ -910,16 +912,22 @@ func (u *unit) final() domain.Square {
 // plans kept or cancelled (M14), and empty armies destroyed (B9).
 func (r *resolver) finish() {
 	m := r.m
-	n, steps := 0, 0
+	n, steps, partial := 0, 0, 0
 	for i := range r.units {
 		if u := &r.units[i]; u.leaving() || u.joint {
 			n++
 			if u.drawn {
 				steps += int(u.plen) - 1
 			}
+			if u.failed && u.leaving() {
+				partial++
+			}
 		}
 	}
 	r.out.Moves = make([]domain.Move, 0, n)
+	if partial > 0 {
+		r.out.Partial = make([]string, 0, partial)
+	}
 	// the moves' routes share one array
 	routes := make([]domain.Square, 0, steps)
 	for i := range r.units {
@@ -944,18 +952,23 @@ func (r *resolver) finish() {
 		a.At = to
 	}
 	// battles made at this lock, square by square: each square's anchors list the armies
-	// that end there, in map order
+	// that end there, in map order; crowded (reusing touched's array) lists the squares where
+	// several end
 	r.resetLists()
+	crowded := r.touched[:0]
 	for i := len(r.units) - 1; i >= 0; i-- {
-		r.push(&r.cells[r.g.Index(m.Armies[i].At)].anchors, i)
+		k := r.g.Index(m.Armies[i].At)
+		c := &r.cells[k]
+		if c.anchors > 0 && r.units[c.anchors-1].next == 0 && !c.battle {
+			crowded = append(crowded, int32(k))
+		}
+		r.push(&c.anchors, i)
 	}
+	slices.Sort(crowded)
 	var removed []bool
 	var idsBuf, liveBuf [8]int
-	for k := range r.cells {
+	for _, k := range crowded {
 		c := &r.cells[k]
-		if c.battle || c.anchors == 0 || r.units[c.anchors-1].next == 0 {
-			continue
-		}
 		ids := idsBuf[:0]
 		for i := c.anchors - 1; i >= 0; i = r.units[i].next - 1 {
 			ids = append(ids, int(i))
@@ -978,7 +991,7 @@ func (r *resolver) finish() {
 		if len(live) < 2 || !mixed(m, live) {
 			continue
 		}
-		bt := domain.Battle{Square: r.g.At(k), Armies: make([]string, 0, len(live))}
+		bt := domain.Battle{Square: r.g.At(int(k)), Armies: make([]string, 0, len(live))}
 		for _, i := range live {
 			bt.Armies = append(bt.Armies, m.Armies[i].Name)
 			m.Armies[i].Plan = nil
