@@ -1,6 +1,7 @@
 package movement
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -86,8 +87,10 @@ func (o *Orders) Warnings() []domain.Warning {
 
 // board is the map as it stands when the turn opens, indexed for the checks.
 type board struct {
-	m      *domain.Map
-	byName map[string]int32
+	m *domain.Map
+	// names is a hash table of army index + 1 (0 = empty slot) by exact name, with linear
+	// probing; its length is a power of two at least twice the number of armies.
+	names []int32
 	// head and next list the armies on each square: head[square index] is the first army's
 	// index + 1 (0 = none), next[army] the next one's.
 	head, next []int32
@@ -100,10 +103,20 @@ type board struct {
 
 func newBoard(m *domain.Map) *board {
 	n := len(m.Armies)
-	b := &board{m: m, byName: make(map[string]int32, n), head: make([]int32, m.Grid.Size()), next: make([]int32, n), fighting: make([]bool, n)}
+	slots := 8
+	for slots < 2*n {
+		slots *= 2
+	}
+	// the board's three int32 tables share one array
+	ints := make([]int32, slots+m.Grid.Size()+n)
+	b := &board{m: m, names: ints[:slots:slots], head: ints[slots : slots+m.Grid.Size()], next: ints[slots+m.Grid.Size():], fighting: make([]bool, n)}
+	for i := range m.Armies {
+		if k := b.slot(m.Armies[i].Name); b.names[k] == 0 {
+			b.names[k] = int32(i + 1)
+		}
+	}
 	for i := n - 1; i >= 0; i-- {
 		a := &m.Armies[i]
-		b.byName[a.Name] = int32(i)
 		if m.Grid.Contains(a.At) {
 			k := m.Grid.Index(a.At)
 			b.next[i] = b.head[k]
@@ -120,10 +133,27 @@ func newBoard(m *domain.Map) *board {
 	return b
 }
 
+// slot is where the names table holds the army called name, or the empty slot where it
+// would go.
+func (b *board) slot(name string) int {
+	// FNV-1a
+	h := uint32(2166136261)
+	for i := 0; i < len(name); i++ {
+		h ^= uint32(name[i])
+		h *= 16777619
+	}
+	mask := len(b.names) - 1
+	for k := int(h) & mask; ; k = (k + 1) & mask {
+		if j := b.names[k]; j == 0 || b.m.Armies[j-1].Name == name {
+			return k
+		}
+	}
+}
+
 // army finds an army by name as players write it, or -1.
 func (b *board) army(name string) int {
-	if i, ok := b.byName[name]; ok {
-		return int(i)
+	if j := b.names[b.slot(name)]; j > 0 {
+		return int(j - 1)
 	}
 	for i := range b.m.Armies {
 		if domain.SameName(b.m.Armies[i].Name, name) {
@@ -153,15 +183,13 @@ func Check(m *domain.Map, posts []domain.Post, opt Options) *Orders {
 	for i := range order {
 		order[i] = i
 	}
+	// by time, then id, as domain.Post.Before (M2, M7)
 	slices.SortStableFunc(order, func(x, y int) int {
 		p, q := &posts[x], &posts[y]
-		if p.Before(q) {
-			return -1
+		if c := p.At.Compare(q.At); c != 0 {
+			return c
 		}
-		if q.Before(p) {
-			return 1
-		}
-		return 0
+		return cmp.Compare(p.ID, q.ID)
 	})
 	out := &Orders{Effective: make([]int, len(m.Armies)), board: b}
 	for i := range out.Effective {
@@ -346,7 +374,7 @@ func (b *board) checkMove(l *Line, a *domain.Army) {
 		if i == len(o.Legs)-1 {
 			kw, named = o.Keyword, o.Named
 		}
-		if !b.checkKeyword(l, a, leg.To, kw, named, legNote(o, i)) {
+		if !b.checkKeyword(l, a, leg.To, kw, named, i) {
 			return
 		}
 		prev = leg.To
@@ -398,8 +426,9 @@ func routeProblem(from domain.Square, leg domain.Leg) string {
 	return ""
 }
 
-// checkKeyword applies M5 to one leg's destination, judged against the map as posted.
-func (b *board) checkKeyword(l *Line, a *domain.Army, dest domain.Square, kw domain.Keyword, named, note string) bool {
+// checkKeyword applies M5 to the destination of the move's leg-th leg, judged against the map
+// as posted.
+func (b *board) checkKeyword(l *Line, a *domain.Army, dest domain.Square, kw domain.Keyword, named string, leg int) bool {
 	var enemy, friend *domain.Army
 	for _, id := range b.at(dest) {
 		o := &b.m.Armies[id]
@@ -418,7 +447,7 @@ func (b *board) checkKeyword(l *Line, a *domain.Army, dest domain.Square, kw dom
 	case enemy != nil:
 		switch kw {
 		case domain.NoKeyword:
-			l.reject(domain.CodeMissingEngage, "%s holds the enemy army %s: add \"engage %s\" to move there (3.2.2.2)%s", dest, enemy.Name, enemy.Name, note)
+			l.reject(domain.CodeMissingEngage, "%s holds the enemy army %s: add \"engage %s\" to move there (3.2.2.2)%s", dest, enemy.Name, enemy.Name, legNote(&l.Order, leg))
 			return false
 		case domain.Replace:
 			l.reject(domain.CodeWrongKeyword, "%s holds the enemy army %s: write \"engage %s\", not replace (3.2.2.2)", dest, enemy.Name, enemy.Name)
@@ -428,7 +457,7 @@ func (b *board) checkKeyword(l *Line, a *domain.Army, dest domain.Square, kw dom
 	case friend != nil:
 		switch kw {
 		case domain.NoKeyword:
-			l.reject(domain.CodeMissingReplace, "%s holds your side's army %s: add \"replace %s\" if you expect it to leave (3.2.2.2)%s", dest, friend.Name, friend.Name, note)
+			l.reject(domain.CodeMissingReplace, "%s holds your side's army %s: add \"replace %s\" if you expect it to leave (3.2.2.2)%s", dest, friend.Name, friend.Name, legNote(&l.Order, leg))
 			return false
 		case domain.Engage:
 			l.reject(domain.CodeWrongKeyword, "%s holds %s, an army of your own side: write \"replace %s\", not engage (3.2.2.2)", dest, friend.Name, friend.Name)
