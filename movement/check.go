@@ -97,8 +97,8 @@ type board struct {
 	// fighting marks armies that share their square with an enemy (M1).
 	fighting []bool
 	ids      []int32
-	// legs is the arena the turn's orders take their legs from.
-	legs []domain.Leg
+	// arena is where the turn's orders take their legs and routes from.
+	arena arena
 }
 
 func newBoard(m *domain.Map) *board {
@@ -200,7 +200,8 @@ func Check(m *domain.Map, posts []domain.Post, opt Options) *Orders {
 		lines += strings.Count(posts[i].Text, "\n") + 1
 	}
 	out.Lines = make([]Line, 0, lines)
-	b.legs = make([]domain.Leg, 0, lines+lines/4)
+	b.arena.legs = make([]domain.Leg, 0, lines+lines/4)
+	b.arena.squares = make([]domain.Square, 0, lines)
 	for _, pi := range order {
 		out.Lines = b.checkPost(out.Lines, &posts[pi], opt)
 	}
@@ -231,7 +232,7 @@ func (b *board) checkPost(dst []Line, p *domain.Post, opt Options) []Line {
 	rest := p.Text
 	for n := 1; ; n++ {
 		raw, more, found := strings.Cut(rest, "\n")
-		if text := strings.TrimSpace(raw); text != "" {
+		if text := trimSpace(raw); text != "" {
 			dst = append(dst, Line{Post: p.ID, Author: p.Author, At: p.At, Private: p.Private, Number: n, Text: text, Index: -1})
 			b.checkLine(&dst[len(dst)-1], opt, late, early)
 		}
@@ -251,10 +252,15 @@ func (l *Line) warn(format string, args ...any) {
 }
 
 func (b *board) checkLine(l *Line, opt Options, late, early bool) {
-	o, perr := parseLine(l.Text, &b.legs)
+	// the order is read in place and kept only if the line is not rejected before its checks
+	perr := parseLine(&l.Order, l.Text, &b.arena)
+	o := &l.Order
 	name := o.Army
-	if perr != nil {
-		name = perr.Army
+	if perr != nil || late || early {
+		if perr != nil {
+			name = perr.Army
+		}
+		*o = domain.Order{}
 	}
 	if name == "" {
 		name = l.Author
@@ -276,7 +282,6 @@ func (b *board) checkLine(l *Line, opt Options, late, early bool) {
 		l.reject(perr.Code, "%s", perr.Message)
 		return
 	}
-	l.Order = o
 	if idx < 0 {
 		if o.Army == "" {
 			l.reject(domain.CodeUnknownArmy, "there is no army named %s: put the army's name first, like \"Sai Rei: 3D > 5E\"", name)
