@@ -60,9 +60,9 @@ type arena struct {
 // from the arena a when it is given. On an error o holds no order.
 func parseLine(o *domain.Order, line string, a *arena) *ParseError {
 	text := trimSpace(line)
-	if name, rest, ok := strings.Cut(text, ":"); ok {
-		o.Army = trimSpace(name)
-		text = trimSpace(rest)
+	if i := strings.IndexByte(text, ':'); i >= 0 {
+		o.Army = trimSpace(text[:i])
+		text = trimSpace(text[i+1:])
 	}
 	fail := func(format string, args ...any) *ParseError {
 		return &ParseError{Army: o.Army, Code: domain.CodeParseError, Message: fmt.Sprintf(format, args...)}
@@ -181,10 +181,16 @@ func trimEnd(s, cut string) string {
 // trimSpace is strings.TrimSpace, quick for the usual text that neither starts nor ends with
 // a space.
 func trimSpace(s string) string {
-	if len(s) == 0 || !visible(s[0]) || !visible(s[len(s)-1]) {
-		return strings.TrimSpace(s)
+	for len(s) > 0 && s[0] == ' ' {
+		s = s[1:]
 	}
-	return s
+	for len(s) > 0 && s[len(s)-1] == ' ' {
+		s = s[:len(s)-1]
+	}
+	if len(s) == 0 || visible(s[0]) && visible(s[len(s)-1]) {
+		return s
+	}
+	return strings.TrimSpace(s)
 }
 
 // visible reports whether c is a printable ASCII byte other than the space (or DEL).
