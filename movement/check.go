@@ -213,12 +213,14 @@ func Check(m *domain.Map, posts []domain.Post, opt Options) *Orders {
 	for i := range out.Effective {
 		out.Effective[i] = -1
 	}
-	lines := 0
+	// every leg follows an arrow (">", "->" or "=>"), so there are at most as many as '>'
+	lines, arrows := 0, 0
 	for i := range posts {
 		lines += strings.Count(posts[i].Text, "\n") + 1
+		arrows += strings.Count(posts[i].Text, ">")
 	}
 	out.Lines = make([]Line, 0, lines)
-	b.arena.legs = make([]domain.Leg, 0, lines+lines/4)
+	b.arena.legs = make([]domain.Leg, 0, arrows)
 	b.arena.squares = make([]domain.Square, 0, lines)
 	for _, pi := range order {
 		out.Lines = b.checkPost(out.Lines, &posts[pi], opt)

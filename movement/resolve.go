@@ -63,7 +63,6 @@ type unit struct {
 	line   int32
 	// next is the next army in the same square's list, index + 1 (0 = none).
 	next int32
-	key  orderKey
 }
 
 func (u *unit) start() domain.Square { return u.path[0] }
@@ -88,6 +87,9 @@ type resolver struct {
 	draws  *domain.Draws
 	g      domain.Grid
 	units  []unit
+	// keys order the armies' orders for M7's tie-breaks; they do not change while resolving,
+	// so they stay out of the units copied when a round is run again.
+	keys []orderKey
 	// cells are the grid's squares by index; touched lists those whose lists are in use.
 	cells    []cell
 	touched  []int32
@@ -129,6 +131,7 @@ func Resolve(m *domain.Map, orders *Orders, seed domain.Seed) *Outcome {
 func (r *resolver) build() {
 	n := r.g.Size()
 	r.units = make([]unit, len(r.m.Armies))
+	r.keys = make([]orderKey, len(r.m.Armies))
 	r.cells = make([]cell, n)
 	// each army puts at most one square in use at a time
 	r.touched = make([]int32, 0, len(r.m.Armies))
@@ -149,7 +152,7 @@ func (r *resolver) build() {
 		if li := r.orders.Effective[i]; li >= 0 {
 			l := &r.orders.Lines[li]
 			u.line = int32(li)
-			u.key = orderKey{l.At.UnixNano(), l.Post, l.Number}
+			r.keys[i] = orderKey{l.At.UnixNano(), l.Post, l.Number}
 			a.Plan = nil
 			switch o := &l.Order; o.Kind {
 			case domain.MoveKind:
@@ -175,7 +178,7 @@ func (r *resolver) build() {
 				a.Plan = nil
 				continue
 			}
-			u.key = orderKey{p.At.UnixNano(), p.Post, p.Line}
+			r.keys[i] = orderKey{p.At.UnixNano(), p.Post, p.Line}
 			kw := domain.NoKeyword
 			if len(p.Legs) == 1 {
 				kw = p.Keyword
@@ -303,6 +306,7 @@ func (r *resolver) name(i int) string { return r.m.Armies[i].Name }
 
 func (r *resolver) rejectAt(i int, code domain.Code, msg string) {
 	u := &r.units[i]
+	key := &r.keys[i]
 	rej := domain.Rejection{Army: r.name(i), Code: code, Message: msg}
 	if u.line >= 0 {
 		l := &r.orders.Lines[u.line]
@@ -310,7 +314,7 @@ func (r *resolver) rejectAt(i int, code domain.Code, msg string) {
 	} else if p := r.m.Armies[i].Plan; p != nil {
 		rej.Post, rej.Line = p.Post, p.Line
 	} else {
-		rej.Post, rej.Line = u.key.post, u.key.line
+		rej.Post, rej.Line = key.post, key.line
 	}
 	r.out.Rejected = append(r.out.Rejected, rej)
 }
@@ -342,14 +346,14 @@ func (r *resolver) jointEngage(lonely []domain.Square) {
 		for g := range groups {
 			if groups[g].sq == u.dest() && groups[g].side == u.side {
 				groups[g].units = append(groups[g].units, i)
-				if groups[g].second.less(u.key) {
-					groups[g].second = u.key
+				if groups[g].second.less(r.keys[i]) {
+					groups[g].second = r.keys[i]
 				}
 				found = true
 			}
 		}
 		if !found {
-			groups = append(groups, jointGroup{sq: u.dest(), side: u.side, units: []int{i}, second: u.key})
+			groups = append(groups, jointGroup{sq: u.dest(), side: u.side, units: []int{i}, second: r.keys[i]})
 		}
 	}
 	if len(groups) == 0 {
@@ -586,7 +590,7 @@ func (r *resolver) closer(a, b int, sa, sb int8) bool {
 	if sa != sb {
 		return sa < sb
 	}
-	return r.units[a].key.less(r.units[b].key)
+	return r.keys[a].less(r.keys[b])
 }
 
 // settle finds where every army ends: who takes contested squares (M7, M11, M12, M13) and
