@@ -1,7 +1,9 @@
 package movement
 
 import (
+	"cmp"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 	"time"
@@ -86,24 +88,38 @@ func (o *Orders) Warnings() []domain.Warning {
 
 // board is the map as it stands when the turn opens, indexed for the checks.
 type board struct {
-	m      *domain.Map
-	byName map[string]int32
+	m *domain.Map
+	// names is a hash table of army index + 1 (0 = empty slot) by exact name (nameHash),
+	// with linear probing; its length is a power of two at least twice the number of armies.
+	names []int32
+	// shift takes a name's slot from the top bits of its hash.
+	shift uint8
 	// head and next list the armies on each square: head[square index] is the first army's
 	// index + 1 (0 = none), next[army] the next one's.
 	head, next []int32
 	// fighting marks armies that share their square with an enemy (M1).
 	fighting []bool
 	ids      []int32
-	// legs is the arena the turn's orders take their legs from.
-	legs []domain.Leg
+	// arena is where the turn's orders take their legs and routes from.
+	arena arena
 }
 
 func newBoard(m *domain.Map) *board {
 	n := len(m.Armies)
-	b := &board{m: m, byName: make(map[string]int32, n), head: make([]int32, m.Grid.Size()), next: make([]int32, n), fighting: make([]bool, n)}
+	slots, shift := 8, 61
+	for slots < 2*n {
+		slots, shift = slots*2, shift-1
+	}
+	// the board's three int32 tables share one array
+	ints := make([]int32, slots+m.Grid.Size()+n)
+	b := &board{m: m, names: ints[:slots:slots], shift: uint8(shift), head: ints[slots : slots+m.Grid.Size()], next: ints[slots+m.Grid.Size():], fighting: make([]bool, n)}
+	for i := range m.Armies {
+		if k := b.slot(m.Armies[i].Name); b.names[k] == 0 {
+			b.names[k] = int32(i + 1)
+		}
+	}
 	for i := n - 1; i >= 0; i-- {
 		a := &m.Armies[i]
-		b.byName[a.Name] = int32(i)
 		if m.Grid.Contains(a.At) {
 			k := m.Grid.Index(a.At)
 			b.next[i] = b.head[k]
@@ -120,10 +136,42 @@ func newBoard(m *domain.Map) *board {
 	return b
 }
 
+// slot is where the names table holds the army called name, or the empty slot where it
+// would go.
+func (b *board) slot(name string) int {
+	mask := len(b.names) - 1
+	for k := int(nameHash(name) >> b.shift); ; k = (k + 1) & mask {
+		if j := b.names[k]; j == 0 || b.m.Armies[j-1].Name == name {
+			return k
+		}
+	}
+}
+
+// nameHash mixes a name's length with its first and last eight bytes, which tell the armies of
+// a map apart ("Darkhand12", "Coalition 3"), into its top bits: a collision costs only a probe.
+func nameHash(s string) uint64 {
+	h := uint64(len(s))
+	if n := len(s); n >= 8 {
+		h ^= load64(s) ^ bits.RotateLeft64(load64(s[n-8:]), 29)
+	} else {
+		for i := 0; i < n; i++ {
+			h = h<<8 | uint64(s[i])
+		}
+	}
+	return h * 0x9e3779b97f4a7c15
+}
+
+// load64 reads the first eight bytes of s, little-endian.
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
 // army finds an army by name as players write it, or -1.
 func (b *board) army(name string) int {
-	if i, ok := b.byName[name]; ok {
-		return int(i)
+	if j := b.names[b.slot(name)]; j > 0 {
+		return int(j - 1)
 	}
 	for i := range b.m.Armies {
 		if domain.SameName(b.m.Armies[i].Name, name) {
@@ -153,26 +201,27 @@ func Check(m *domain.Map, posts []domain.Post, opt Options) *Orders {
 	for i := range order {
 		order[i] = i
 	}
+	// by time, then id, as domain.Post.Before (M2, M7)
 	slices.SortStableFunc(order, func(x, y int) int {
 		p, q := &posts[x], &posts[y]
-		if p.Before(q) {
-			return -1
+		if c := p.At.Compare(q.At); c != 0 {
+			return c
 		}
-		if q.Before(p) {
-			return 1
-		}
-		return 0
+		return cmp.Compare(p.ID, q.ID)
 	})
 	out := &Orders{Effective: make([]int, len(m.Armies)), board: b}
 	for i := range out.Effective {
 		out.Effective[i] = -1
 	}
-	lines := 0
+	// every leg follows an arrow (">", "->" or "=>"), so there are at most as many as '>'
+	lines, arrows := 0, 0
 	for i := range posts {
 		lines += strings.Count(posts[i].Text, "\n") + 1
+		arrows += strings.Count(posts[i].Text, ">")
 	}
 	out.Lines = make([]Line, 0, lines)
-	b.legs = make([]domain.Leg, 0, lines+lines/4)
+	b.arena.legs = make([]domain.Leg, 0, arrows)
+	b.arena.squares = make([]domain.Square, 0, lines)
 	for _, pi := range order {
 		out.Lines = b.checkPost(out.Lines, &posts[pi], opt)
 	}
@@ -202,15 +251,18 @@ func (b *board) checkPost(dst []Line, p *domain.Post, opt Options) []Line {
 	early := !opt.Lock.IsZero() && p.Private && p.At.Before(opt.Lock.Add(-PrivateWindow))
 	rest := p.Text
 	for n := 1; ; n++ {
-		raw, more, found := strings.Cut(rest, "\n")
-		if text := strings.TrimSpace(raw); text != "" {
+		raw := rest
+		end := strings.IndexByte(rest, '\n')
+		if end >= 0 {
+			raw, rest = rest[:end], rest[end+1:]
+		}
+		if text := trimSpace(raw); text != "" {
 			dst = append(dst, Line{Post: p.ID, Author: p.Author, At: p.At, Private: p.Private, Number: n, Text: text, Index: -1})
 			b.checkLine(&dst[len(dst)-1], opt, late, early)
 		}
-		if !found {
+		if end < 0 {
 			return dst
 		}
-		rest = more
 	}
 }
 
@@ -223,10 +275,15 @@ func (l *Line) warn(format string, args ...any) {
 }
 
 func (b *board) checkLine(l *Line, opt Options, late, early bool) {
-	o, perr := parseLine(l.Text, &b.legs)
+	// the order is read in place and kept only if the line is not rejected before its checks
+	perr := parseLine(&l.Order, l.Text, &b.arena)
+	o := &l.Order
 	name := o.Army
-	if perr != nil {
-		name = perr.Army
+	if perr != nil || late || early {
+		if perr != nil {
+			name = perr.Army
+		}
+		*o = domain.Order{}
 	}
 	if name == "" {
 		name = l.Author
@@ -248,7 +305,6 @@ func (b *board) checkLine(l *Line, opt Options, late, early bool) {
 		l.reject(perr.Code, "%s", perr.Message)
 		return
 	}
-	l.Order = o
 	if idx < 0 {
 		if o.Army == "" {
 			l.reject(domain.CodeUnknownArmy, "there is no army named %s: put the army's name first, like \"Sai Rei: 3D > 5E\"", name)
@@ -346,7 +402,7 @@ func (b *board) checkMove(l *Line, a *domain.Army) {
 		if i == len(o.Legs)-1 {
 			kw, named = o.Keyword, o.Named
 		}
-		if !b.checkKeyword(l, a, leg.To, kw, named, legNote(o, i)) {
+		if !b.checkKeyword(l, a, leg.To, kw, named, i) {
 			return
 		}
 		prev = leg.To
@@ -398,8 +454,9 @@ func routeProblem(from domain.Square, leg domain.Leg) string {
 	return ""
 }
 
-// checkKeyword applies M5 to one leg's destination, judged against the map as posted.
-func (b *board) checkKeyword(l *Line, a *domain.Army, dest domain.Square, kw domain.Keyword, named, note string) bool {
+// checkKeyword applies M5 to the destination of the move's leg-th leg, judged against the map
+// as posted.
+func (b *board) checkKeyword(l *Line, a *domain.Army, dest domain.Square, kw domain.Keyword, named string, leg int) bool {
 	var enemy, friend *domain.Army
 	for _, id := range b.at(dest) {
 		o := &b.m.Armies[id]
@@ -418,7 +475,7 @@ func (b *board) checkKeyword(l *Line, a *domain.Army, dest domain.Square, kw dom
 	case enemy != nil:
 		switch kw {
 		case domain.NoKeyword:
-			l.reject(domain.CodeMissingEngage, "%s holds the enemy army %s: add \"engage %s\" to move there (3.2.2.2)%s", dest, enemy.Name, enemy.Name, note)
+			l.reject(domain.CodeMissingEngage, "%s holds the enemy army %s: add \"engage %s\" to move there (3.2.2.2)%s", dest, enemy.Name, enemy.Name, legNote(&l.Order, leg))
 			return false
 		case domain.Replace:
 			l.reject(domain.CodeWrongKeyword, "%s holds the enemy army %s: write \"engage %s\", not replace (3.2.2.2)", dest, enemy.Name, enemy.Name)
@@ -428,7 +485,7 @@ func (b *board) checkKeyword(l *Line, a *domain.Army, dest domain.Square, kw dom
 	case friend != nil:
 		switch kw {
 		case domain.NoKeyword:
-			l.reject(domain.CodeMissingReplace, "%s holds your side's army %s: add \"replace %s\" if you expect it to leave (3.2.2.2)%s", dest, friend.Name, friend.Name, note)
+			l.reject(domain.CodeMissingReplace, "%s holds your side's army %s: add \"replace %s\" if you expect it to leave (3.2.2.2)%s", dest, friend.Name, friend.Name, legNote(&l.Order, leg))
 			return false
 		case domain.Engage:
 			l.reject(domain.CodeWrongKeyword, "%s holds %s, an army of your own side: write \"replace %s\", not engage (3.2.2.2)", dest, friend.Name, friend.Name)

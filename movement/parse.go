@@ -7,6 +7,7 @@ package movement
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/coalition-wargame/coalition/domain"
 )
@@ -22,30 +23,49 @@ type ParseError struct {
 
 func (e *ParseError) Error() string { return e.Message }
 
-// holdWords are the hold lines players write (3.2.1): they order nothing but are accepted.
-var holdWords = map[string]string{
-	"no move": "no move", "no movement": "no move", "no moves": "no move", "hold": "hold",
-	"holds": "hold", "stay": "stay", "stays": "stay", "stand": "stay", "stands": "stay",
-	"does not move": "no move", "doesn't move": "no move", "not moving": "no move",
-	"fighting": "fighting", "is fighting": "fighting", "in battle": "fighting",
-	"fights": "fighting", "cannot move, fighting": "fighting", "none": "no move",
+// holdWord gives the note of a hold line as players write it, in lower case (3.2.1): they
+// order nothing but are accepted. It gives "" for any other line.
+func holdWord(s string) string {
+	switch s {
+	case "no move", "no movement", "no moves", "does not move", "doesn't move", "not moving", "none":
+		return "no move"
+	case "hold", "holds":
+		return "hold"
+	case "stay", "stays", "stand", "stands":
+		return "stay"
+	case "fighting", "is fighting", "in battle", "fights", "cannot move, fighting":
+		return "fighting"
+	}
+	return ""
 }
 
 // ParseLine reads one line of a post (3.2.2.5). The army name may be left off; squares are
 // checked for form only.
-func ParseLine(line string) (domain.Order, *ParseError) { return parseLine(line, nil) }
-
-// parseLine is ParseLine taking the orders' legs from the arena legs when it is given, so
-// that the lines of a turn share one allocation.
-func parseLine(line string, legs *[]domain.Leg) (domain.Order, *ParseError) {
-	text := strings.TrimSpace(line)
+func ParseLine(line string) (domain.Order, *ParseError) {
 	var o domain.Order
-	if name, rest, ok := strings.Cut(text, ":"); ok {
-		o.Army = strings.TrimSpace(name)
-		text = strings.TrimSpace(rest)
+	if err := parseLine(&o, line, nil); err != nil {
+		return domain.Order{}, err
 	}
-	fail := func(format string, args ...any) (domain.Order, *ParseError) {
-		return domain.Order{}, &ParseError{Army: o.Army, Code: domain.CodeParseError, Message: fmt.Sprintf(format, args...)}
+	return o, nil
+}
+
+// arena holds the legs and route squares of a turn's orders, so that the lines of a turn
+// share a few allocations.
+type arena struct {
+	legs    []domain.Leg
+	squares []domain.Square
+}
+
+// parseLine is ParseLine reading into the zero order o, taking the order's legs and routes
+// from the arena a when it is given. On an error o holds no order.
+func parseLine(o *domain.Order, line string, a *arena) *ParseError {
+	text := trimSpace(line)
+	if i := strings.IndexByte(text, ':'); i >= 0 {
+		o.Army = trimSpace(text[:i])
+		text = trimSpace(text[i+1:])
+	}
+	fail := func(format string, args ...any) *ParseError {
+		return &ParseError{Army: o.Army, Code: domain.CodeParseError, Message: fmt.Sprintf(format, args...)}
 	}
 	if text == "" {
 		if o.Army != "" {
@@ -53,9 +73,13 @@ func parseLine(line string, legs *[]domain.Leg) (domain.Order, *ParseError) {
 		}
 		return fail("the line is empty")
 	}
+	if c := text[0]; c >= '0' && c <= '9' {
+		// no keyword or hold line starts with a digit: most lines are moves
+		return parseMoveLine(o, text, fail, a)
+	}
 	word, rest := firstWord(text)
 	switch {
-	case strings.EqualFold(word, "intercept"):
+	case foldIs(word, "intercept"):
 		target := trimName(rest)
 		if strings.Contains(target, ":") {
 			return fail("%q is not an army name: names contain no colon", target)
@@ -65,23 +89,49 @@ func parseLine(line string, legs *[]domain.Leg) (domain.Order, *ParseError) {
 		}
 		o.Kind = domain.InterceptKind
 		o.Target = target
-		return o, nil
-	case strings.EqualFold(word, "transfer"):
+		return nil
+	case foldIs(word, "transfer"):
 		return parseTransfer(o, rest, fail)
 	}
 	if note, ok := holdNote(text); ok {
 		o.Kind = domain.Hold
 		o.Note = note
-		return o, nil
+		return nil
 	}
-	o, err := parseMove(o, text, fail, legs)
+	return parseMoveLine(o, text, fail, a)
+}
+
+// parseMoveLine reads a move and checks the army it names (3.2.2.5).
+func parseMoveLine(o *domain.Order, text string, fail failFunc, a *arena) *ParseError {
+	err := parseMove(o, text, fail, a)
 	if err == nil && strings.Contains(o.Named, ":") {
 		return fail("%q is not an army name: names contain no colon", o.Named)
 	}
-	return o, err
+	return err
 }
 
-type failFunc func(format string, args ...any) (domain.Order, *ParseError)
+// foldIs is strings.EqualFold(s, word) for a lower-case ASCII word, without Unicode folding
+// unless s needs it.
+func foldIs(s, word string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return strings.EqualFold(s, word)
+		}
+		if i >= len(word) {
+			continue
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != word[i] {
+			return false
+		}
+	}
+	return len(s) == len(word)
+}
+
+type failFunc func(format string, args ...any) *ParseError
 
 // holdNote recognises a hold line (3.2.1) without allocating: the hold phrases are short
 // ASCII, lowered into a buffer on the stack.
@@ -98,8 +148,8 @@ func holdNote(text string) (string, bool) {
 		}
 		buf[i] = c
 	}
-	note, ok := holdWords[string(buf[:len(t)])]
-	return note, ok
+	note := holdWord(string(buf[:len(t)]))
+	return note, note != ""
 }
 
 func firstWord(s string) (word, rest string) {
@@ -128,25 +178,43 @@ func trimEnd(s, cut string) string {
 	return s
 }
 
+// trimSpace is strings.TrimSpace, quick for the usual text that neither starts nor ends with
+// a space.
+func trimSpace(s string) string {
+	for len(s) > 0 && s[0] == ' ' {
+		s = s[1:]
+	}
+	for len(s) > 0 && s[len(s)-1] == ' ' {
+		s = s[:len(s)-1]
+	}
+	if len(s) == 0 || visible(s[0]) && visible(s[len(s)-1]) {
+		return s
+	}
+	return strings.TrimSpace(s)
+}
+
+// visible reports whether c is a printable ASCII byte other than the space (or DEL).
+func visible(c byte) bool { return c-'!' <= 0x7f-'!' }
+
 func trimName(s string) string {
-	return strings.TrimSpace(trimEnd(strings.TrimSpace(s), "."))
+	return trimSpace(trimEnd(trimSpace(s), "."))
 }
 
 // parseTransfer reads "to X at 5E" (3.2.4.2).
-func parseTransfer(o domain.Order, rest string, fail failFunc) (domain.Order, *ParseError) {
-	r := strings.TrimSpace(rest)
-	if w, after := firstWord(r); strings.EqualFold(w, "to") {
+func parseTransfer(o *domain.Order, rest string, fail failFunc) *ParseError {
+	r := trimSpace(rest)
+	if w, after := firstWord(r); foldIs(w, "to") {
 		r = after
 	}
 	i := lastIndexAt(r)
 	if i < 0 {
 		return fail("a transfer is written \"Transfer to Birch at 11D\": the receiving army and its square are missing")
 	}
-	name := strings.TrimSpace(r[:i])
+	name := trimSpace(r[:i])
 	if strings.Contains(name, ":") {
 		return fail("%q is not an army name: names contain no colon", name)
 	}
-	sqText := strings.TrimSpace(trimEnd(strings.TrimSpace(r[i+4:]), "."))
+	sqText := trimSpace(trimEnd(trimSpace(r[i+4:]), "."))
 	if name == "" {
 		return fail("a transfer needs the name of the receiving army: \"Transfer to Birch at 11D\"")
 	}
@@ -157,7 +225,7 @@ func parseTransfer(o domain.Order, rest string, fail failFunc) (domain.Order, *P
 	o.Kind = domain.Transfer
 	o.Target = name
 	o.At = sq
-	return o, nil
+	return nil
 }
 
 // lastIndexAt finds the last " at " in s, in any case, or -1.
@@ -171,13 +239,13 @@ func lastIndexAt(s string) int {
 }
 
 // parseMove reads "3D > 5E (3D - 4D - 4E - 5E) > 8E; engage Name" (3.2.2.5, 3.2.2.3, 3.2.2.4).
-func parseMove(o domain.Order, text string, fail failFunc, arena *[]domain.Leg) (domain.Order, *ParseError) {
+func parseMove(o *domain.Order, text string, fail failFunc, a *arena) *ParseError {
 	s := scanner{text: text}
-	var local []domain.Leg
-	legs := &local
-	if arena != nil {
-		legs = arena
+	var local arena
+	if a == nil {
+		a = &local
 	}
+	legs := &a.legs
 	first := len(*legs)
 	from, tok := s.square()
 	if tok == "" {
@@ -205,7 +273,7 @@ func parseMove(o domain.Order, text string, fail failFunc, arena *[]domain.Leg) 
 		leg := domain.Leg{To: to}
 		s.space()
 		if s.peek() == '(' {
-			route, err := s.route()
+			route, err := s.route(&a.squares)
 			if err != "" {
 				return fail("%s", err)
 			}
@@ -218,7 +286,7 @@ func parseMove(o domain.Order, text string, fail failFunc, arena *[]domain.Leg) 
 		o.Legs = (*legs)[first:n:n]
 	}
 	if len(o.Legs) == 0 {
-		rest := strings.TrimSpace(s.rest())
+		rest := trimSpace(s.rest())
 		if rest == "" {
 			return fail("a move needs a destination: \"%s > 5E\"", prev)
 		}
@@ -228,9 +296,9 @@ func parseMove(o domain.Order, text string, fail failFunc, arena *[]domain.Leg) 
 	if c := s.peek(); c == ';' || c == ',' {
 		s.pos++
 	}
-	tail := strings.TrimSpace(s.rest())
+	tail := trimSpace(s.rest())
 	if tail == "" {
-		return o, nil
+		return nil
 	}
 	kw, named, ok := parseKeyword(tail)
 	if !ok {
@@ -238,7 +306,7 @@ func parseMove(o domain.Order, text string, fail failFunc, arena *[]domain.Leg) 
 	}
 	o.Keyword = kw
 	o.Named = named
-	return o, nil
+	return nil
 }
 
 // parseKeyword reads "engage X", "replace X" or "Joint Engage [X]" (3.2.2.2, 3.2.5.1).
@@ -246,7 +314,7 @@ func parseKeyword(tail string) (domain.Keyword, string, bool) {
 	w, rest := firstWord(tail)
 	is := func(words ...string) bool {
 		for _, x := range words {
-			if strings.EqualFold(w, x) {
+			if foldIs(w, x) {
 				return true
 			}
 		}
@@ -261,7 +329,7 @@ func parseKeyword(tail string) (domain.Keyword, string, bool) {
 		return domain.JointEngage, trimName(rest), true
 	case is("joint"):
 		w2, rest2 := firstWord(rest)
-		if strings.EqualFold(w2, "engage") || strings.EqualFold(w2, "engagement") {
+		if foldIs(w2, "engage") || foldIs(w2, "engagement") {
 			return domain.JointEngage, trimName(rest2), true
 		}
 	}
@@ -317,23 +385,24 @@ func (s *scanner) square() (sq domain.Square, tok string) {
 	return domain.Square{}, tok
 }
 
-// route reads "(3D - 4D - 4E)": squares separated by dashes, commas, arrows or spaces.
-func (s *scanner) route() ([]domain.Square, string) {
+// route reads "(3D - 4D - 4E)": squares separated by dashes, commas, arrows or spaces. The
+// squares are appended to squares, and the route is that part of it.
+func (s *scanner) route(squares *[]domain.Square) ([]domain.Square, string) {
 	end := strings.IndexByte(s.text[s.pos:], ')')
 	if end < 0 {
 		return nil, "the route's parenthesis is not closed: write it like (5E - 5F - 5G - 4G)"
 	}
 	inner := s.text[s.pos+1 : s.pos+end]
 	s.pos += end + 1
-	var route []domain.Square
+	first := len(*squares)
 	for len(inner) > 0 {
 		// squares are separated by dashes, commas, arrows or spaces
-		i := strings.IndexFunc(inner, isRouteWord)
+		i := indexRouteWord(inner, true)
 		if i < 0 {
 			break
 		}
 		inner = inner[i:]
-		j := strings.IndexFunc(inner, func(r rune) bool { return !isRouteWord(r) })
+		j := indexRouteWord(inner, false)
 		if j < 0 {
 			j = len(inner)
 		}
@@ -341,17 +410,32 @@ func (s *scanner) route() ([]domain.Square, string) {
 		inner = inner[j:]
 		sq, ok := domain.ScanSquare(f)
 		if !ok {
+			*squares = (*squares)[:first]
 			return nil, fmt.Sprintf("%q in the route is not a square: list squares like (5E - 5F - 5G - 4G)", f)
 		}
-		if route == nil {
-			route = make([]domain.Square, 0, 4)
-		}
-		route = append(route, sq)
+		*squares = append(*squares, sq)
 	}
-	if len(route) == 0 {
+	n := len(*squares)
+	if n == first {
 		return nil, "the route in parentheses is empty: list the squares, like (5E - 5F - 5G - 4G)"
 	}
-	return route, ""
+	return (*squares)[first:n:n], ""
+}
+
+// indexRouteWord is strings.IndexFunc(s, isRouteWord) when word is set, and the index of the
+// first separator otherwise, decoding only non-ASCII runes.
+func indexRouteWord(s string, word bool) int {
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		if isRouteWord(r) == word {
+			return i
+		}
+		i += size
+	}
+	return -1
 }
 
 func isRouteWord(r rune) bool {

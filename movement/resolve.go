@@ -61,37 +61,53 @@ type unit struct {
 	// target is the army an interceptor waits for, or -1.
 	target int32
 	line   int32
-	key    orderKey
+	// next is the next army in the same square's list, index + 1 (0 = none).
+	next int32
 }
 
 func (u *unit) start() domain.Square { return u.path[0] }
 func (u *unit) dest() domain.Square  { return u.path[u.plen-1] }
 func (u *unit) leaving() bool        { return u.plen > 1 }
 
+// cell is what the resolver knows of one square of the grid.
+type cell struct {
+	// anchors and claims list the armies that stay on the square and those that mean to
+	// end there, in map order: the first one's index + 1 (0 = none), then unit.next.
+	anchors, claims int32
+	// owner is the partial move that takes the square, index + 1 (0 = none) (M8).
+	owner int32
+	// battle marks a battle fought this turn (M12); held a square some army ends on.
+	battle, held bool
+}
+
 type resolver struct {
 	m      *domain.Map
 	orders *Orders
+	seed   domain.Seed
 	draws  *domain.Draws
 	g      domain.Grid
 	units  []unit
-	// battle marks squares with a battle fought this turn (M12).
-	battle []bool
-	// lists per square, rebuilt as needed
-	anchors, claims [][]int32
-	held            []bool
-	touched         []int
-	partials        []int32
-	owner           []int32
-	out             Outcome
+	// keys order the armies' orders for M7's tie-breaks; they do not change while resolving,
+	// so they stay out of the units copied when a round is run again.
+	keys []orderKey
+	// cells are the grid's squares by index; touched lists those whose lists are in use.
+	cells    []cell
+	touched  []int32
+	partials []int32
+	out      Outcome
 }
 
 // Resolve carries out every effective order of the turn at once (3.3.4) and updates the map:
 // positions, long-move plans, and empty armies destroyed when engaged (B9). Battles fought
 // this turn are not settled here.
 func Resolve(m *domain.Map, orders *Orders, seed domain.Seed) *Outcome {
-	r := &resolver{m: m, orders: orders, draws: seed.Draws(), g: m.Grid}
+	r := &resolver{m: m, orders: orders, seed: seed, g: m.Grid}
 	r.build()
-	base := slices.Clone(r.units)
+	// only joint engagements can send the resolution round again
+	var base []unit
+	if slices.ContainsFunc(r.units, func(u unit) bool { return u.jointOrder }) {
+		base = slices.Clone(r.units)
+	}
 	var lonely []domain.Square
 	for {
 		r.out.Rejected = r.out.Rejected[:0]
@@ -115,10 +131,10 @@ func Resolve(m *domain.Map, orders *Orders, seed domain.Seed) *Outcome {
 func (r *resolver) build() {
 	n := r.g.Size()
 	r.units = make([]unit, len(r.m.Armies))
-	r.battle = make([]bool, n)
-	r.anchors = make([][]int32, n)
-	r.claims = make([][]int32, n)
-	r.held = make([]bool, n)
+	r.keys = make([]orderKey, len(r.m.Armies))
+	r.cells = make([]cell, n)
+	// each army puts at most one square in use at a time
+	r.touched = make([]int32, 0, len(r.m.Armies))
 	b := r.orders.board
 	if b == nil || b.m != r.m {
 		b = newBoard(r.m)
@@ -129,14 +145,14 @@ func (r *resolver) build() {
 		u.side, u.caughtBy, u.target, u.line = a.Side, -1, -1, -1
 		u.path[0], u.plen = a.At, 1
 		if b.fighting[i] {
-			r.battle[r.g.Index(a.At)] = true
+			r.cells[r.g.Index(a.At)].battle = true
 			a.Plan = nil
 			continue
 		}
 		if li := r.orders.Effective[i]; li >= 0 {
 			l := &r.orders.Lines[li]
 			u.line = int32(li)
-			u.key = orderKey{l.At.UnixNano(), l.Post, l.Number}
+			r.keys[i] = orderKey{l.At.UnixNano(), l.Post, l.Number}
 			a.Plan = nil
 			switch o := &l.Order; o.Kind {
 			case domain.MoveKind:
@@ -162,7 +178,7 @@ func (r *resolver) build() {
 				a.Plan = nil
 				continue
 			}
-			u.key = orderKey{p.At.UnixNano(), p.Post, p.Line}
+			r.keys[i] = orderKey{p.At.UnixNano(), p.Post, p.Line}
 			kw := domain.NoKeyword
 			if len(p.Legs) == 1 {
 				kw = p.Keyword
@@ -200,7 +216,7 @@ func (r *resolver) setLeg(u *unit, a *domain.Army, leg domain.Leg, kw domain.Key
 // label, so when it is made does not change what it gives.
 func (r *resolver) route(i int) {
 	if u := &r.units[i]; !u.drawn {
-		ShortestRoute(&u.path, u.path[0], u.path[u.plen-1], r.draws, r.name(i))
+		ShortestRoute(&u.path, u.path[0], u.path[u.plen-1], r.drawer(), r.name(i))
 		u.drawn = true
 	}
 }
@@ -278,10 +294,19 @@ func abs(x int) int {
 	return x
 }
 
+// drawer gives the turn's draws, started on first use: each draw depends only on its label.
+func (r *resolver) drawer() *domain.Draws {
+	if r.draws == nil {
+		r.draws = r.seed.Draws()
+	}
+	return r.draws
+}
+
 func (r *resolver) name(i int) string { return r.m.Armies[i].Name }
 
 func (r *resolver) rejectAt(i int, code domain.Code, msg string) {
 	u := &r.units[i]
+	key := &r.keys[i]
 	rej := domain.Rejection{Army: r.name(i), Code: code, Message: msg}
 	if u.line >= 0 {
 		l := &r.orders.Lines[u.line]
@@ -289,7 +314,7 @@ func (r *resolver) rejectAt(i int, code domain.Code, msg string) {
 	} else if p := r.m.Armies[i].Plan; p != nil {
 		rej.Post, rej.Line = p.Post, p.Line
 	} else {
-		rej.Post, rej.Line = u.key.post, u.key.line
+		rej.Post, rej.Line = key.post, key.line
 	}
 	r.out.Rejected = append(r.out.Rejected, rej)
 }
@@ -321,14 +346,14 @@ func (r *resolver) jointEngage(lonely []domain.Square) {
 		for g := range groups {
 			if groups[g].sq == u.dest() && groups[g].side == u.side {
 				groups[g].units = append(groups[g].units, i)
-				if groups[g].second.less(u.key) {
-					groups[g].second = u.key
+				if groups[g].second.less(r.keys[i]) {
+					groups[g].second = r.keys[i]
 				}
 				found = true
 			}
 		}
 		if !found {
-			groups = append(groups, jointGroup{sq: u.dest(), side: u.side, units: []int{i}, second: u.key})
+			groups = append(groups, jointGroup{sq: u.dest(), side: u.side, units: []int{i}, second: r.keys[i]})
 		}
 	}
 	if len(groups) == 0 {
@@ -431,7 +456,7 @@ func (r *resolver) jointProblem(g *jointGroup) string {
 		}
 		return fmt.Sprintf("%d armies (%s) joint engaged %s: a joint engagement needs exactly two (3.2.5.2)", len(g.units), strings.Join(names, ", "), g.sq)
 	}
-	if r.battle[r.g.Index(g.sq)] {
+	if r.cells[r.g.Index(g.sq)].battle {
 		return fmt.Sprintf("a battle is fought at %s this turn (3.3.1)", g.sq)
 	}
 	for i := range r.units {
@@ -496,8 +521,8 @@ func (r *resolver) intercepts() {
 			r.route(t)
 		}
 	}
-	// first pass: where would each target be caught, ignoring M10
-	first := make(map[int]int8)
+	// first pass: where would each target be caught, ignoring M10 (0: nowhere)
+	first := make([]int8, len(r.units))
 	catchAt := func(x int, from int8) (int8, int) {
 		u := &r.units[x]
 		for k := from; k < u.goal; k++ {
@@ -530,7 +555,7 @@ func (r *resolver) intercepts() {
 				if y == x || !v.leaving() || v.failed || v.dest() != sq || !domain.Enemy(v.side, r.units[w].side) {
 					continue
 				}
-				if fk, ok := first[y]; ok && fk < v.plen-1 {
+				if fk := first[y]; fk > 0 && fk < v.plen-1 {
 					continue // caught on its way elsewhere: it never engages here
 				}
 				ys = append(ys, y)
@@ -544,7 +569,7 @@ func (r *resolver) intercepts() {
 				case k > yk:
 					xFights = false
 				case k == yk:
-					xFights = r.draws.Intn("m10:"+sq.String(), 2) == 0
+					xFights = r.drawer().Intn("m10:"+sq.String(), 2) == 0
 				}
 			}
 			if !xFights {
@@ -565,7 +590,7 @@ func (r *resolver) closer(a, b int, sa, sb int8) bool {
 	if sa != sb {
 		return sa < sb
 	}
-	return r.units[a].key.less(r.units[b].key)
+	return r.keys[a].less(r.keys[b])
 }
 
 // settle finds where every army ends: who takes contested squares (M7, M11, M12, M13) and
@@ -598,39 +623,47 @@ func (r *resolver) settle() {
 
 func (r *resolver) resetLists() {
 	for _, k := range r.touched {
-		r.anchors[k] = r.anchors[k][:0]
-		r.claims[k] = r.claims[k][:0]
-		r.held[k] = false
+		c := &r.cells[k]
+		c.anchors, c.claims, c.held = 0, 0, false
 	}
 	r.touched = r.touched[:0]
 }
 
-func (r *resolver) touch(k int) {
-	if len(r.anchors[k]) == 0 && len(r.claims[k]) == 0 && !r.held[k] {
-		r.touched = append(r.touched, k)
+// cell gives square s's cell, noting that its lists are in use.
+func (r *resolver) cell(s domain.Square) *cell {
+	k := r.g.Index(s)
+	c := &r.cells[k]
+	if c.anchors == 0 && c.claims == 0 && !c.held {
+		r.touched = append(r.touched, int32(k))
 	}
+	return c
+}
+
+// push puts army i first in the list that head starts.
+func (r *resolver) push(head *int32, i int) {
+	r.units[i].next = *head
+	*head = int32(i + 1)
 }
 
 // contestIntents decides, square by square, which arriving armies take their destination;
 // the others fail and will make partial moves. It reports whether any army failed.
 func (r *resolver) contestIntents() bool {
 	r.resetLists()
-	for i := range r.units {
+	// backwards, so that each square's lists are in map order
+	for i := len(r.units) - 1; i >= 0; i-- {
 		u := &r.units[i]
 		switch {
 		case u.anchored:
-			k := r.g.Index(u.start())
-			r.touch(k)
-			r.anchors[k] = append(r.anchors[k], int32(i))
+			c := r.cell(u.start())
+			r.push(&c.anchors, i)
 		case !u.failed:
-			k := r.g.Index(u.path[u.goal])
-			r.touch(k)
-			r.claims[k] = append(r.claims[k], int32(i))
+			c := r.cell(u.path[u.goal])
+			r.push(&c.claims, i)
 		}
 	}
 	changed := false
 	for _, k := range r.touched {
-		if len(r.claims[k]) > 0 && r.contest(k) {
+		if r.cells[k].claims > 0 && r.contest(int(k)) {
 			changed = true
 		}
 	}
@@ -643,17 +676,17 @@ func (r *resolver) fail(i int32) {
 
 // contest settles the arrivals on one square; it reports whether any failed.
 func (r *resolver) contest(k int) bool {
-	claims, anchors := r.claims[k], r.anchors[k]
+	claims, anchors := r.cells[k].claims, r.cells[k].anchors
 	failed := false
-	if r.battle[k] {
-		for _, c := range claims {
+	if r.cells[k].battle {
+		for c := claims - 1; c >= 0; c = r.units[c].next - 1 {
 			r.fail(c)
 		}
 		return true
 	}
-	for _, c := range claims {
+	for c := claims - 1; c >= 0; c = r.units[c].next - 1 {
 		if r.units[c].caughtBy >= 0 {
-			for _, o := range claims {
+			for o := claims - 1; o >= 0; o = r.units[o].next - 1 {
 				if o != c {
 					r.fail(o)
 					failed = true
@@ -678,19 +711,19 @@ func (r *resolver) contest(k int) bool {
 	}
 	var anchoredSide [3]bool
 	var jointSide [3]bool
-	for _, a := range anchors {
+	for a := anchors - 1; a >= 0; a = r.units[a].next - 1 {
 		si := sideIdx(r.units[a].side)
 		anchoredSide[si] = true
 		if r.units[a].joint {
 			jointSide[si] = true
 		}
 	}
-	for _, c := range claims {
+	for c := claims - 1; c >= 0; c = r.units[c].next - 1 {
 		if r.units[c].joint {
 			jointSide[sideIdx(r.units[c].side)] = true
 		}
 	}
-	for _, c := range claims {
+	for c := claims - 1; c >= 0; c = r.units[c].next - 1 {
 		u := &r.units[c]
 		si := sideIdx(u.side)
 		switch {
@@ -765,7 +798,7 @@ func (r *resolver) failSide(k int, c int32) {
 	if !r.units[c].joint {
 		return
 	}
-	for _, o := range r.claims[k] {
+	for o := r.cells[k].claims - 1; o >= 0; o = r.units[o].next - 1 {
 		if r.units[o].joint && r.units[o].side == r.units[c].side {
 			r.fail(o)
 		}
@@ -782,13 +815,9 @@ func (r *resolver) settlePartials() {
 		u := &r.units[i]
 		switch {
 		case u.anchored:
-			k := r.g.Index(u.start())
-			r.touch(k)
-			r.held[k] = true
+			r.cell(u.start()).held = true
 		case !u.failed:
-			k := r.g.Index(u.path[u.goal])
-			r.touch(k)
-			r.held[k] = true
+			r.cell(u.path[u.goal]).held = true
 		default:
 			r.route(i)
 			u.pos = max(u.goal-1, 0)
@@ -798,22 +827,16 @@ func (r *resolver) settlePartials() {
 	if len(r.partials) == 0 {
 		return
 	}
-	if r.owner == nil {
-		r.owner = make([]int32, r.g.Size())
-		for k := range r.owner {
-			r.owner[k] = -1
-		}
-	}
 	for {
 		for _, p := range r.partials {
 			u := &r.units[p]
-			r.owner[r.g.Index(u.start())] = -1
-			r.owner[r.g.Index(u.path[u.pos])] = -1
+			r.cells[r.g.Index(u.start())].owner = 0
+			r.cells[r.g.Index(u.path[u.pos])].owner = 0
 		}
 		// an army back on its start square keeps it (M8)
 		for _, p := range r.partials {
 			if u := &r.units[p]; u.pos == 0 {
-				r.owner[r.g.Index(u.start())] = p
+				r.cells[r.g.Index(u.start())].owner = p + 1
 			}
 		}
 		changed := false
@@ -822,21 +845,21 @@ func (r *resolver) settlePartials() {
 			if u.pos == 0 {
 				continue
 			}
-			k := r.g.Index(u.path[u.pos])
-			for u.pos > 0 && (r.held[k] || r.battle[k] || (r.owner[k] >= 0 && r.units[r.owner[k]].pos == 0)) {
+			c := &r.cells[r.g.Index(u.path[u.pos])]
+			for u.pos > 0 && (c.held || c.battle || (c.owner > 0 && r.units[c.owner-1].pos == 0)) {
 				u.pos--
 				changed = true
-				k = r.g.Index(u.path[u.pos])
+				c = &r.cells[r.g.Index(u.path[u.pos])]
 			}
 			if u.pos == 0 {
 				continue
 			}
-			switch q := r.owner[k]; {
+			switch q := c.owner - 1; {
 			case q < 0:
-				r.owner[k] = p
+				c.owner = p + 1
 			case r.closer(int(p), int(q), u.pos, r.units[q].pos):
 				r.units[q].pos--
-				r.owner[k] = p
+				c.owner = p + 1
 				changed = true
 			default:
 				u.pos--
@@ -849,8 +872,8 @@ func (r *resolver) settlePartials() {
 	}
 	for _, p := range r.partials {
 		u := &r.units[p]
-		r.owner[r.g.Index(u.start())] = -1
-		r.owner[r.g.Index(u.path[u.pos])] = -1
+		r.cells[r.g.Index(u.start())].owner = 0
+		r.cells[r.g.Index(u.path[u.pos])].owner = 0
 	}
 }
 
@@ -893,13 +916,24 @@ func (u *unit) final() domain.Square {
 // plans kept or cancelled (M14), and empty armies destroyed (B9).
 func (r *resolver) finish() {
 	m := r.m
-	n := 0
+	n, steps, partial := 0, 0, 0
 	for i := range r.units {
-		if r.units[i].leaving() || r.units[i].joint {
+		if u := &r.units[i]; u.leaving() || u.joint {
 			n++
+			if u.drawn {
+				steps += int(u.plen) - 1
+			}
+			if u.failed && u.leaving() {
+				partial++
+			}
 		}
 	}
 	r.out.Moves = make([]domain.Move, 0, n)
+	if partial > 0 {
+		r.out.Partial = make([]string, 0, partial)
+	}
+	// the moves' routes share one array
+	routes := make([]domain.Square, 0, steps)
 	for i := range r.units {
 		u := &r.units[i]
 		a := &m.Armies[i]
@@ -907,7 +941,9 @@ func (r *resolver) finish() {
 		if u.leaving() || u.joint {
 			mv := domain.Move{Army: a.Name, From: u.start(), To: to, Partial: u.failed, Intercepted: u.caughtBy >= 0}
 			if u.drawn {
-				mv.Route = slices.Clone(u.path[1:u.plen])
+				from := len(routes)
+				routes = append(routes, u.path[1:u.plen]...)
+				mv.Route = routes[from:len(routes):len(routes)]
 			}
 			r.out.Moves = append(r.out.Moves, mv)
 			if u.failed && u.leaving() {
@@ -919,51 +955,47 @@ func (r *resolver) finish() {
 		}
 		a.At = to
 	}
-	// battles made at this lock: armies by square, sorted by square
-	order := make([]int32, 0, len(m.Armies))
-	for i := range r.units {
-		if !r.battle[r.g.Index(m.Armies[i].At)] {
-			order = append(order, int32(i))
+	// battles made at this lock, square by square: each square's anchors list the armies
+	// that end there, in map order; crowded (reusing touched's array) lists the squares where
+	// several end
+	r.resetLists()
+	crowded := r.touched[:0]
+	for i := len(r.units) - 1; i >= 0; i-- {
+		k := r.g.Index(m.Armies[i].At)
+		c := &r.cells[k]
+		if c.anchors > 0 && r.units[c.anchors-1].next == 0 && !c.battle {
+			crowded = append(crowded, int32(k))
 		}
+		r.push(&c.anchors, i)
 	}
-	slices.SortFunc(order, func(a, b int32) int {
-		if ka, kb := r.g.Index(m.Armies[a].At), r.g.Index(m.Armies[b].At); ka != kb {
-			return ka - kb
-		}
-		return int(a - b)
-	})
-	removed := make([]bool, len(m.Armies))
-	var ids, live []int
-	for x := 0; x < len(order); {
-		y := x + 1
-		for y < len(order) && m.Armies[order[y]].At == m.Armies[order[x]].At {
-			y++
-		}
-		ids = ids[:0]
-		for _, i := range order[x:y] {
+	slices.Sort(crowded)
+	var removed []bool
+	var idsBuf, liveBuf [8]int
+	for _, k := range crowded {
+		c := &r.cells[k]
+		ids := idsBuf[:0]
+		for i := c.anchors - 1; i >= 0; i = r.units[i].next - 1 {
 			ids = append(ids, int(i))
 		}
-		k := r.g.Index(m.Armies[order[x]].At)
-		x = y
-		if len(ids) < 2 || !mixed(m, ids) {
+		if !mixed(m, ids) {
 			continue
 		}
 		// B9: empty armies are destroyed when engaged, with no battle
+		live := liveBuf[:0]
 		for _, i := range ids {
-			if m.Armies[i].Empty() {
-				removed[i] = true
-			}
-		}
-		live = live[:0]
-		for _, i := range ids {
-			if !removed[i] {
+			if !m.Armies[i].Empty() {
 				live = append(live, i)
+				continue
 			}
+			if removed == nil {
+				removed = make([]bool, len(m.Armies))
+			}
+			removed[i] = true
 		}
 		if len(live) < 2 || !mixed(m, live) {
 			continue
 		}
-		bt := domain.Battle{Square: r.g.At(k)}
+		bt := domain.Battle{Square: r.g.At(int(k)), Armies: make([]string, 0, len(live))}
 		for _, i := range live {
 			bt.Armies = append(bt.Armies, m.Armies[i].Name)
 			m.Armies[i].Plan = nil
