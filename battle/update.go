@@ -78,7 +78,13 @@ type Changes struct {
 // the round (D8).
 func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 	ch := &Changes{Healed: map[string]map[string]int{}}
-	next := map[string]bool{}
+	n := 0
+	for _, bs := range [][]domain.Battle{t.Formed, lg.Battles} {
+		for _, b := range bs {
+			n += len(b.Armies)
+		}
+	}
+	next := make(map[string]bool, n)
 	for _, bs := range [][]domain.Battle{t.Formed, lg.Battles} {
 		for _, b := range bs {
 			for _, n := range b.Armies {
@@ -86,21 +92,11 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 			}
 		}
 	}
-	fought := map[string]bool{}
-	for _, b := range t.Fought {
-		for _, n := range b.Armies {
-			fought[n] = true
-		}
-	}
-	moved := map[string]bool{}
-	for _, mv := range t.Moves {
-		if mv.To != mv.From {
-			moved[mv.Army] = true
-		}
-	}
-	transfer(m, t, lg, ch, next, fought, moved)
+	transfer(m, t, lg, ch, next)
 
-	counted, moved := map[string]bool{}, map[string]bool{}
+	// counted and moved are per army, in map order
+	flags := make([]bool, 2*len(m.Armies))
+	counted, moved := flags[:len(m.Armies)], flags[len(m.Armies):]
 	x := indexSites(m)
 	cursor := 0
 	for i := range m.Armies {
@@ -108,14 +104,15 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 		open, known := t.Start.Find(a.Name, &cursor)
 		left := !known || a.At != open.At || lg.Displaced[a.Name]
 		if left {
-			moved[a.Name] = true
+			moved[i] = true
 			// losses of an earlier stay date from before the new count begins (D1, D3)
 			for j := range a.Troops {
 				a.Troops[j].Wounds = nil
 			}
 		}
+		inNext, lost := next[a.Name], lg.Lost[a.Name]
 		if a.Capture != nil && !a.Capture.Converted {
-			convert(a, x.of(a.At), left, next[a.Name] || lg.Lost[a.Name], ch)
+			convert(a, x.of(a.At), left, inNext || lost, ch)
 			attribute(a, lg.Losses[a.Name])
 			continue
 		}
@@ -126,15 +123,15 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 			// moving in counts a day (1.5), even for a winner moved off its square at the
 			// settlement; a loser pushed away counts none (D1)
 			a.Days = 0
-			if can && !next[a.Name] && !lg.Lost[a.Name] {
-				a.Days, counted[a.Name] = 1, true
+			if can && !inNext && !lost {
+				a.Days, counted[i] = 1, true
 			}
-		case next[a.Name]:
-		case lg.Lost[a.Name] || !can:
+		case inNext:
+		case lost || !can:
 			a.Days = 0
 		default:
 			a.Days++
-			counted[a.Name] = true
+			counted[i] = true
 		}
 		if a.Days == 0 {
 			for j := range a.Troops {
@@ -142,7 +139,7 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 			}
 		}
 		attribute(a, lg.Losses[a.Name])
-		if counted[a.Name] {
+		if counted[i] {
 			if h := heal(a, site); len(h) > 0 {
 				ch.Healed[a.Name] = h
 			}
@@ -153,8 +150,28 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 	return ch
 }
 
+// foughtIn reports whether the named army fought one of the battles this turn.
+func foughtIn(t Turn, name string) bool {
+	for _, b := range t.Fought {
+		if slices.Contains(b.Armies, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// movedAway reports whether the named army moved off its square at the lock.
+func movedAway(t Turn, name string) bool {
+	for _, mv := range t.Moves {
+		if mv.Army == name && mv.To != mv.From {
+			return true
+		}
+	}
+	return false
+}
+
 // transfer carries out the turn's transfers (3.2.4.3, T3).
-func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next, fought, moved map[string]bool) {
+func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next map[string]bool) {
 	// transfers are made in the order they were posted (M2), each finding the room the
 	// earlier ones left (2.3.3, T2)
 	order := slices.Clone(t.Transfers)
@@ -172,7 +189,8 @@ func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next, fought, move
 		if s == nil {
 			continue
 		}
-		if r != nil && moved[r.Name] && !fought[r.Name] {
+		fought := r != nil && foughtIn(t, r.Name)
+		if r != nil && movedAway(t, r.Name) && !fought {
 			ch.Rejected = append(ch.Rejected, domain.Rejection{Army: s.Name, Post: tr.Post, Line: tr.Line, Code: domain.CodeTransferCancelled,
 				Message: fmt.Sprintf("%s moved away, so the transfer is cancelled and %s keeps its troops (3.2.4.1)", r.Name, s.Name)})
 			continue
@@ -208,11 +226,11 @@ func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next, fought, move
 		switch {
 		case r == nil:
 			// the receiver is gone: the troops are lost on the way
-		case fought[r.Name] && lg.Won[r.Name]:
+		case fought && lg.Won[r.Name]:
 			Receive(r, ship)
-		case fought[r.Name] && lg.Lost[r.Name]:
+		case fought && lg.Lost[r.Name]:
 			// killed with the lost battle (3.2.4.3.3)
-		case fought[r.Name]:
+		case fought:
 			ship.WinOnly = true
 			r.Incoming = append(r.Incoming, ship)
 		case next[r.Name]:
@@ -357,7 +375,7 @@ func heal(a *domain.Army, s *domain.Site) map[string]int {
 // restore heals every loss suffered on a counted day up to upTo(troop), losses from before the
 // count began (day 0) included, and returns what it healed.
 func restore(a *domain.Army, upTo func(*domain.Troop) int) map[string]int {
-	out := map[string]int{}
+	var out map[string]int
 	for i := range a.Troops {
 		t := &a.Troops[i]
 		limit := upTo(t)
@@ -384,6 +402,9 @@ func restore(a *domain.Army, upTo func(*domain.Troop) int) map[string]int {
 		n = min(n, t.Full-t.Alive)
 		if n > 0 {
 			t.Alive += n
+			if out == nil {
+				out = map[string]int{}
+			}
 			out[t.Creature] = n
 		}
 	}
@@ -453,7 +474,7 @@ func destroy(m *domain.Map, x sites, t Turn, lg *Ledger, ch *Changes) {
 // decide ends the round (D8): a side whose win conditions are all destroyed loses when an
 // enemy army counts 4 days on one of its own win conditions; a side that had an army of rank
 // Captain/Evincar or above and has none left loses at once.
-func decide(m *domain.Map, x sites, counted, moved map[string]bool) {
+func decide(m *domain.Map, x sites, counted, moved []bool) {
 	// only days counted once every enemy win condition is destroyed count toward the win
 	// (1.7.2: "the other team must move an army into one of their own Win Conditions and
 	// count 4 days"); being defeated or moving starts the count again
@@ -465,12 +486,12 @@ func decide(m *domain.Map, x sites, counted, moved map[string]bool) {
 			a.WinDays = 0
 			continue
 		}
-		if moved[a.Name] {
+		if moved[i] {
 			// an army that moves, or is defeated and pushed away, starts again from 0 (1.7.2:
 			// 4 days counted in one win condition); the day it moves in may be its first
 			a.WinDays = 0
 		}
-		if !counted[a.Name] {
+		if !counted[i] {
 			// attacked, the day waits for the battle (1.5); the count goes on if it wins
 			continue
 		}
