@@ -257,9 +257,28 @@ func Settle(m *domain.Map, fought []domain.Battle, results []domain.BattleResult
 		}
 	}
 	if len(lg.Removed) > 0 {
-		m.Armies = slices.DeleteFunc(m.Armies, func(a domain.Army) bool { return slices.Contains(lg.Removed, a.Name) })
+		removeArmies(m, lg.Removed)
 	}
 	return lg, nil
+}
+
+// removeArmies takes the named armies off the map, the others keeping their order. Each run of
+// armies that stay moves down with one copy.
+func removeArmies(m *domain.Map, names []string) {
+	as, w := m.Armies, 0
+	for r := 0; r < len(as); r++ {
+		e := r
+		for e < len(as) && !slices.Contains(names, as[e].Name) {
+			e++
+		}
+		if w != r {
+			copy(as[w:], as[r:e])
+		}
+		w += e - r
+		r = e
+	}
+	clear(as[w:])
+	m.Armies = as[:w]
 }
 
 func joinNames(n []string) string {
