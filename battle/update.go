@@ -106,14 +106,14 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 		if left {
 			moved[i] = true
 			// losses of an earlier stay date from before the new count begins (D1, D3)
-			for j := range a.Troops {
-				a.Troops[j].Wounds = nil
-			}
+			clearWounds(a)
 		}
-		inNext, lost := next[a.Name], lg.Lost[a.Name]
+		inNext := next[a.Name]
 		if a.Capture != nil && !a.Capture.Converted {
-			convert(a, x.of(a.At), left, inNext || lost, ch)
-			attribute(a, lg.Losses[a.Name])
+			convert(a, x.of(a.At), left, inNext || lg.Lost[a.Name], ch)
+			if a.Days != 0 {
+				attribute(a, lg.Losses[a.Name])
+			}
 			continue
 		}
 		site := x.of(a.At)
@@ -123,22 +123,21 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 			// moving in counts a day (1.5), even for a winner moved off its square at the
 			// settlement; a loser pushed away counts none (D1)
 			a.Days = 0
-			if can && !inNext && !lost {
+			if can && !inNext && !lg.Lost[a.Name] {
 				a.Days, counted[i] = 1, true
 			}
 		case inNext:
-		case lost || !can:
+		case !can || lg.Lost[a.Name]:
 			a.Days = 0
 		default:
 			a.Days++
 			counted[i] = true
 		}
 		if a.Days == 0 {
-			for j := range a.Troops {
-				a.Troops[j].Wounds = nil
-			}
+			clearWounds(a)
+		} else {
+			attribute(a, lg.Losses[a.Name])
 		}
-		attribute(a, lg.Losses[a.Name])
 		if counted[i] {
 			if h := heal(a, site); len(h) > 0 {
 				ch.Healed[a.Name] = h
@@ -148,6 +147,15 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 	destroy(m, x, t, lg, ch)
 	decide(m, x, counted, moved)
 	return ch
+}
+
+// clearWounds forgets the army's unhealed losses: they date from before its count (D1).
+func clearWounds(a *domain.Army) {
+	for j := range a.Troops {
+		if a.Troops[j].Wounds != nil {
+			a.Troops[j].Wounds = nil
+		}
+	}
 }
 
 // foughtIn reports whether the named army fought one of the battles this turn.
@@ -464,9 +472,7 @@ func destroy(m *domain.Map, x sites, t Turn, lg *Ledger, ch *Changes) {
 		a := &m.Armies[i]
 		if s := x.of(a.At); s != nil && s.Destroyed && slices.Contains(ch.Destroyed, s.Name) {
 			a.Days = 0
-			for j := range a.Troops {
-				a.Troops[j].Wounds = nil
-			}
+			clearWounds(a)
 		}
 	}
 }
