@@ -281,6 +281,16 @@ func removeArmies(m *domain.Map, names []string) {
 	m.Armies = as[:w]
 }
 
+// sortedKeys lists the map's keys in order, in buf while they fit.
+func sortedKeys[V any](m map[string]V, buf []string) []string {
+	out := buf[:0]
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
 func joinNames(n []string) string {
 	s := ""
 	for i, x := range n {
@@ -300,12 +310,8 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 		return m.Army(name)
 	}
 	// losses (B7)
-	lossArmies := make([]string, 0, len(r.Losses))
-	for name := range r.Losses {
-		lossArmies = append(lossArmies, name)
-	}
-	slices.Sort(lossArmies)
-	for _, name := range lossArmies {
+	var buf [8]string
+	for _, name := range sortedKeys(r.Losses, buf[:]) {
 		a := in(name)
 		if a == nil {
 			return domain.Errorf(domain.ErrInvalid, "the result at %s gives losses for %s, which is not in that battle", b.Square, name)
@@ -418,12 +424,8 @@ func (lg *Ledger) wound(a *domain.Army, losses map[string]int, sq domain.Square)
 	if a.Troops == nil {
 		return domain.Errorf(domain.ErrInvalid, "%s has no troop list, so its losses at %s cannot be applied", a.Name, sq)
 	}
-	names := make([]string, 0, len(losses))
-	for c := range losses {
-		names = append(names, c)
-	}
-	slices.Sort(names)
-	for _, c := range names {
+	var buf [8]string
+	for _, c := range sortedKeys(losses, buf[:]) {
 		n := losses[c]
 		t := a.Troop(c)
 		if t == nil {
@@ -731,12 +733,8 @@ func Receive(a *domain.Army, s domain.Shipment) {
 	if a.Troops == nil {
 		return
 	}
-	names := make([]string, 0, len(s.Creatures))
-	for c := range s.Creatures {
-		names = append(names, c)
-	}
-	slices.Sort(names)
-	for _, c := range names {
+	var buf [8]string
+	for _, c := range sortedKeys(s.Creatures, buf[:]) {
 		n := s.Creatures[c]
 		if n <= 0 {
 			continue

@@ -9,8 +9,9 @@ import (
 
 // Turn is what the update needs to know of the turn besides the map and the ledger.
 type Turn struct {
-	// Start is every army's square and day count when the turn opened, in map order.
-	Start Openings
+	// Start is every army as the turn opened, in map order: the armies of the map before the
+	// lock, which the update only reads.
+	Start []domain.Army
 	// Moves are the moves made at the lock.
 	Moves []domain.Move
 	// Formed are the battles made at the lock (to be fought next turn).
@@ -21,42 +22,23 @@ type Turn struct {
 	Transfers []domain.TransferOrder
 }
 
-// Opening is where an army stood, and its day count, when the turn opened.
-type Opening struct {
-	Name string
-	At   domain.Square
-	Days int
-}
-
-// Openings lists the armies' openings in map order.
-type Openings []Opening
-
-// OpeningsOf records every army's opening.
-func OpeningsOf(m *domain.Map) Openings {
-	o := make(Openings, len(m.Armies))
-	for i := range m.Armies {
-		a := &m.Armies[i]
-		o[i] = Opening{Name: a.Name, At: a.At, Days: a.Days}
-	}
-	return o
-}
-
-// Find returns the opening of the named army. Armies keep their order through a lock (some
-// are only removed), so a caller walking the map in order passes back the cursor it got, and
-// each lookup continues from there.
-func (o Openings) Find(name string, cursor *int) (Opening, bool) {
+// opening returns the named army as the turn opened, or nil. Armies keep their order through a
+// lock (some are only removed), so a caller walking the map in order passes back the cursor it
+// got, and each lookup continues from there.
+func (t Turn) opening(name string, cursor *int) *domain.Army {
+	o := t.Start
 	for j := *cursor; j < len(o); j++ {
 		if o[j].Name == name {
 			*cursor = j + 1
-			return o[j], true
+			return &o[j]
 		}
 	}
 	for j := 0; j < *cursor && j < len(o); j++ {
 		if o[j].Name == name {
-			return o[j], true
+			return &o[j]
 		}
 	}
-	return Opening{}, false
+	return nil
 }
 
 // Changes is what the update did besides counting days.
@@ -101,8 +83,8 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 	cursor := 0
 	for i := range m.Armies {
 		a := &m.Armies[i]
-		open, known := t.Start.Find(a.Name, &cursor)
-		left := !known || a.At != open.At || lg.Displaced[a.Name]
+		open := t.opening(a.Name, &cursor)
+		left := open == nil || a.At != open.At || lg.Displaced[a.Name]
 		if left {
 			moved[i] = true
 			// losses of an earlier stay date from before the new count begins (D1, D3)
@@ -211,13 +193,9 @@ func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next map[string]bo
 			}
 		}
 		ship := domain.Shipment{From: s.Name, Creatures: tr.Creatures}
-		names := make([]string, 0, len(tr.Creatures))
-		for c := range tr.Creatures {
-			names = append(names, c)
-		}
-		slices.Sort(names)
+		var buf [8]string
 		sent := map[string]int{}
-		for _, c := range names {
+		for _, c := range sortedKeys(tr.Creatures, buf[:]) {
 			st := s.Troop(c)
 			if st == nil {
 				continue
@@ -457,12 +435,12 @@ func destroy(m *domain.Map, x sites, t Turn, lg *Ledger, ch *Changes) {
 	cursor := 0
 	for i := range m.Armies {
 		a := &m.Armies[i]
-		open, ok := t.Start.Find(a.Name, &cursor)
+		open := t.opening(a.Name, &cursor)
 		s := x.of(a.At)
 		if s == nil || s.Destroyed || s.Kind == domain.Town || !a.Side.IsTeam() || s.Side != a.Side.Opponent() {
 			continue
 		}
-		if !ok || open.At != a.At || lg.Displaced[a.Name] || open.Days < 4 {
+		if open == nil || open.At != a.At || lg.Displaced[a.Name] || open.Days < 4 {
 			continue
 		}
 		s.Destroyed = true
