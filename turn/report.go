@@ -68,7 +68,10 @@ func newReport(before, m *domain.Map, orders *movement.Orders, mv *movement.Outc
 		troops += len(m.Armies[i].Troops)
 	}
 	slices.SortFunc(r.Days, func(a, b Entry[int]) int {
-		return cmp.Or(strings.Compare(a.Name, b.Name), cmp.Compare(a.Value, b.Value))
+		if c := strings.Compare(a.Name, b.Name); c != 0 {
+			return c
+		}
+		return a.Value - b.Value
 	})
 	r.Positions = make(Keyed[domain.Square], len(r.Days))
 	r.Alive = make(Keyed[Keyed[int]], 0, len(r.Days))
