@@ -16,7 +16,40 @@ import (
 // stand when the turn opens, with the kind and attacker the lock that made it gave (B1), in
 // order of square.
 func Fought(m *domain.Map) []domain.Battle {
-	// armies by square, sorted by square; a battle is a run of one square with two sides
+	// armies by square: head[square] is the first army's index + 1, next[army] the next one's,
+	// in map order; shared lists the squares that hold two armies or more
+	g := m.Grid
+	head, next := make([]int32, g.Size()), make([]int32, len(m.Armies))
+	var shared []domain.Square
+	for i := len(m.Armies) - 1; i >= 0; i-- {
+		s := m.Armies[i].At
+		if !g.Contains(s) {
+			return foughtOffGrid(m)
+		}
+		k := g.Index(s)
+		if h := head[k]; h > 0 && next[h-1] == 0 {
+			shared = append(shared, s)
+		}
+		next[i], head[k] = head[k], int32(i+1)
+	}
+	slices.SortFunc(shared, cmpSquare)
+	var out []domain.Battle
+	var buf [8]int32
+	ids := buf[:0]
+	for _, s := range shared {
+		ids = ids[:0]
+		for j := head[g.Index(s)]; j > 0; j = next[j-1] {
+			ids = append(ids, j-1)
+		}
+		if b, ok := battleOf(m, ids); ok {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// foughtOffGrid is Fought for a map with armies off its grid: the armies are sorted by square.
+func foughtOffGrid(m *domain.Map) []domain.Battle {
 	idx := make([]int32, len(m.Armies))
 	for i := range idx {
 		idx[i] = int32(i)
@@ -30,31 +63,43 @@ func Fought(m *domain.Map) []domain.Battle {
 	var out []domain.Battle
 	for i := 0; i < len(idx); {
 		j := i + 1
-		mixed := false
 		for j < len(idx) && m.Armies[idx[j]].At == m.Armies[idx[i]].At {
-			if domain.Enemy(m.Armies[idx[j]].Side, m.Armies[idx[i]].Side) {
-				mixed = true
-			}
 			j++
 		}
-		if mixed {
-			s := m.Armies[idx[i]].At
-			b := domain.Battle{Square: s, Kind: domain.Meeting, Armies: make([]string, 0, j-i)}
-			if prev := m.BattleAt(s); prev != nil {
-				b.Kind, b.Attacker = prev.Kind, prev.Attacker
-			}
-			for _, k := range idx[i:j] {
-				b.Armies = append(b.Armies, m.Armies[k].Name)
-			}
-			slices.Sort(b.Armies)
-			if b.Attacker != "" && !slices.Contains(b.Armies, b.Attacker) {
-				b.Attacker = ""
-			}
+		if b, ok := battleOf(m, idx[i:j]); ok {
 			out = append(out, b)
 		}
 		i = j
 	}
 	return out
+}
+
+// battleOf is the battle of the armies ids, in map order on one square, if two of them are
+// enemies (B1).
+func battleOf(m *domain.Map, ids []int32) (domain.Battle, bool) {
+	first := &m.Armies[ids[0]]
+	mixed := false
+	for _, k := range ids[1:] {
+		if domain.Enemy(m.Armies[k].Side, first.Side) {
+			mixed = true
+		}
+	}
+	if !mixed {
+		return domain.Battle{}, false
+	}
+	s := first.At
+	b := domain.Battle{Square: s, Kind: domain.Meeting, Armies: make([]string, 0, len(ids))}
+	if prev := m.BattleAt(s); prev != nil {
+		b.Kind, b.Attacker = prev.Kind, prev.Attacker
+	}
+	for _, k := range ids {
+		b.Armies = append(b.Armies, m.Armies[k].Name)
+	}
+	slices.Sort(b.Armies)
+	if b.Attacker != "" && !slices.Contains(b.Armies, b.Attacker) {
+		b.Attacker = ""
+	}
+	return b, true
 }
 
 func cmpSquare(a, b domain.Square) int {
@@ -215,9 +260,38 @@ func Settle(m *domain.Map, fought []domain.Battle, results []domain.BattleResult
 		}
 	}
 	if len(lg.Removed) > 0 {
-		m.Armies = slices.DeleteFunc(m.Armies, func(a domain.Army) bool { return slices.Contains(lg.Removed, a.Name) })
+		removeArmies(m, lg.Removed)
 	}
 	return lg, nil
+}
+
+// removeArmies takes the named armies off the map, the others keeping their order. Each run of
+// armies that stay moves down with one copy.
+func removeArmies(m *domain.Map, names []string) {
+	as, w := m.Armies, 0
+	for r := 0; r < len(as); r++ {
+		e := r
+		for e < len(as) && !slices.Contains(names, as[e].Name) {
+			e++
+		}
+		if w != r {
+			copy(as[w:], as[r:e])
+		}
+		w += e - r
+		r = e
+	}
+	clear(as[w:])
+	m.Armies = as[:w]
+}
+
+// sortedKeys lists the map's keys in order, in buf while they fit.
+func sortedKeys[V any](m map[string]V, buf []string) []string {
+	out := buf[:0]
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
 }
 
 func joinNames(n []string) string {
@@ -249,12 +323,8 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 		}
 	}
 	// losses (B7)
-	lossArmies := make([]string, 0, len(r.Losses))
-	for name := range r.Losses {
-		lossArmies = append(lossArmies, name)
-	}
-	slices.Sort(lossArmies)
-	for _, name := range lossArmies {
+	var buf [8]string
+	for _, name := range sortedKeys(r.Losses, buf[:]) {
 		a := in(name)
 		if a == nil {
 			return domain.Errorf(domain.ErrInvalid, "the result at %s gives losses for %s, which is not in that battle", b.Square, name)
@@ -385,12 +455,8 @@ func (lg *Ledger) wound(a *domain.Army, losses map[string]int, sq domain.Square)
 	if a.Troops == nil {
 		return domain.Errorf(domain.ErrInvalid, "%s has no troop list, so its losses at %s cannot be applied", a.Name, sq)
 	}
-	names := make([]string, 0, len(losses))
-	for c := range losses {
-		names = append(names, c)
-	}
-	slices.Sort(names)
-	for _, c := range names {
+	var buf [8]string
+	for _, c := range sortedKeys(losses, buf[:]) {
 		n := losses[c]
 		t := a.Troop(c)
 		if t == nil {
@@ -713,12 +779,8 @@ func Receive(a *domain.Army, s domain.Shipment) {
 	if a.Troops == nil {
 		return
 	}
-	names := make([]string, 0, len(s.Creatures))
-	for c := range s.Creatures {
-		names = append(names, c)
-	}
-	slices.Sort(names)
-	for _, c := range names {
+	var buf [8]string
+	for _, c := range sortedKeys(s.Creatures, buf[:]) {
 		n := s.Creatures[c]
 		if n <= 0 {
 			continue

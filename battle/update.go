@@ -9,8 +9,9 @@ import (
 
 // Turn is what the update needs to know of the turn besides the map and the ledger.
 type Turn struct {
-	// Start is every army's square and day count when the turn opened, in map order.
-	Start Openings
+	// Start is every army as the turn opened, in map order: the armies of the map before the
+	// lock, which the update only reads.
+	Start []domain.Army
 	// Moves are the moves made at the lock.
 	Moves []domain.Move
 	// Formed are the battles made at the lock (to be fought next turn).
@@ -21,42 +22,23 @@ type Turn struct {
 	Transfers []domain.TransferOrder
 }
 
-// Opening is where an army stood, and its day count, when the turn opened.
-type Opening struct {
-	Name string
-	At   domain.Square
-	Days int
-}
-
-// Openings lists the armies' openings in map order.
-type Openings []Opening
-
-// OpeningsOf records every army's opening.
-func OpeningsOf(m *domain.Map) Openings {
-	o := make(Openings, len(m.Armies))
-	for i := range m.Armies {
-		a := &m.Armies[i]
-		o[i] = Opening{Name: a.Name, At: a.At, Days: a.Days}
-	}
-	return o
-}
-
-// Find returns the opening of the named army. Armies keep their order through a lock (some
-// are only removed), so a caller walking the map in order passes back the cursor it got, and
-// each lookup continues from there.
-func (o Openings) Find(name string, cursor *int) (Opening, bool) {
+// opening returns the named army as the turn opened, or nil. Armies keep their order through a
+// lock (some are only removed), so a caller walking the map in order passes back the cursor it
+// got, and each lookup continues from there.
+func (t Turn) opening(name string, cursor *int) *domain.Army {
+	o := t.Start
 	for j := *cursor; j < len(o); j++ {
 		if o[j].Name == name {
 			*cursor = j + 1
-			return o[j], true
+			return &o[j]
 		}
 	}
 	for j := 0; j < *cursor && j < len(o); j++ {
 		if o[j].Name == name {
-			return o[j], true
+			return &o[j]
 		}
 	}
-	return Opening{}, false
+	return nil
 }
 
 // Changes is what the update did besides counting days.
@@ -78,7 +60,13 @@ type Changes struct {
 // the round (D8).
 func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 	ch := &Changes{Healed: map[string]map[string]int{}}
-	next := map[string]bool{}
+	n := 0
+	for _, bs := range [][]domain.Battle{t.Formed, lg.Battles} {
+		for _, b := range bs {
+			n += len(b.Armies)
+		}
+	}
+	next := make(map[string]bool, n)
 	for _, bs := range [][]domain.Battle{t.Formed, lg.Battles} {
 		for _, b := range bs {
 			for _, n := range b.Armies {
@@ -86,37 +74,28 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 			}
 		}
 	}
-	fought := map[string]bool{}
-	for _, b := range t.Fought {
-		for _, n := range b.Armies {
-			fought[n] = true
-		}
-	}
-	moved := map[string]bool{}
-	for _, mv := range t.Moves {
-		if mv.To != mv.From {
-			moved[mv.Army] = true
-		}
-	}
-	transfer(m, t, lg, ch, next, fought, moved)
+	transfer(m, t, lg, ch, next)
 
-	counted, moved := map[string]bool{}, map[string]bool{}
+	// counted and moved are per army, in map order
+	flags := make([]bool, 2*len(m.Armies))
+	counted, moved := flags[:len(m.Armies)], flags[len(m.Armies):]
 	x := indexSites(m)
 	cursor := 0
 	for i := range m.Armies {
 		a := &m.Armies[i]
-		open, known := t.Start.Find(a.Name, &cursor)
-		left := !known || a.At != open.At || lg.Displaced[a.Name]
+		open := t.opening(a.Name, &cursor)
+		left := open == nil || a.At != open.At || lg.Displaced[a.Name]
 		if left {
-			moved[a.Name] = true
+			moved[i] = true
 			// losses of an earlier stay date from before the new count begins (D1, D3)
-			for j := range a.Troops {
-				a.Troops[j].Wounds = nil
-			}
+			clearWounds(a)
 		}
+		inNext := next[a.Name]
 		if a.Capture != nil && !a.Capture.Converted {
-			convert(a, x.of(a.At), left, next[a.Name] || lg.Lost[a.Name], ch)
-			attribute(a, lg.Losses[a.Name])
+			convert(a, x.of(a.At), left, inNext || lg.Lost[a.Name], ch)
+			if a.Days != 0 {
+				attribute(a, lg.Losses[a.Name])
+			}
 			continue
 		}
 		site := x.of(a.At)
@@ -126,23 +105,22 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 			// moving in counts a day (1.5), even for a winner moved off its square at the
 			// settlement; a loser pushed away counts none (D1)
 			a.Days = 0
-			if can && !next[a.Name] && !lg.Lost[a.Name] {
-				a.Days, counted[a.Name] = 1, true
+			if can && !inNext && !lg.Lost[a.Name] {
+				a.Days, counted[i] = 1, true
 			}
-		case next[a.Name]:
-		case lg.Lost[a.Name] || !can:
+		case inNext:
+		case !can || lg.Lost[a.Name]:
 			a.Days = 0
 		default:
 			a.Days++
-			counted[a.Name] = true
+			counted[i] = true
 		}
 		if a.Days == 0 {
-			for j := range a.Troops {
-				a.Troops[j].Wounds = nil
-			}
+			clearWounds(a)
+		} else {
+			attribute(a, lg.Losses[a.Name])
 		}
-		attribute(a, lg.Losses[a.Name])
-		if counted[a.Name] {
+		if counted[i] {
 			if h := heal(a, site); len(h) > 0 {
 				ch.Healed[a.Name] = h
 			}
@@ -153,8 +131,37 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 	return ch
 }
 
+// clearWounds forgets the army's unhealed losses: they date from before its count (D1).
+func clearWounds(a *domain.Army) {
+	for j := range a.Troops {
+		if a.Troops[j].Wounds != nil {
+			a.Troops[j].Wounds = nil
+		}
+	}
+}
+
+// foughtIn reports whether the named army fought one of the battles this turn.
+func foughtIn(t Turn, name string) bool {
+	for _, b := range t.Fought {
+		if slices.Contains(b.Armies, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// movedAway reports whether the named army moved off its square at the lock.
+func movedAway(t Turn, name string) bool {
+	for _, mv := range t.Moves {
+		if mv.Army == name && mv.To != mv.From {
+			return true
+		}
+	}
+	return false
+}
+
 // transfer carries out the turn's transfers (3.2.4.3, T3).
-func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next, fought, moved map[string]bool) {
+func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next map[string]bool) {
 	// transfers are made in the order they were posted (M2), each finding the room the
 	// earlier ones left (2.3.3, T2)
 	order := slices.Clone(t.Transfers)
@@ -172,7 +179,8 @@ func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next, fought, move
 		if s == nil {
 			continue
 		}
-		if r != nil && moved[r.Name] && !fought[r.Name] {
+		fought := r != nil && foughtIn(t, r.Name)
+		if r != nil && movedAway(t, r.Name) && !fought {
 			ch.Rejected = append(ch.Rejected, domain.Rejection{Army: s.Name, Post: tr.Post, Line: tr.Line, Code: domain.CodeTransferCancelled,
 				Message: fmt.Sprintf("%s moved away, so the transfer is cancelled and %s keeps its troops (3.2.4.1)", r.Name, s.Name)})
 			continue
@@ -185,13 +193,9 @@ func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next, fought, move
 			}
 		}
 		ship := domain.Shipment{From: s.Name, Creatures: tr.Creatures}
-		names := make([]string, 0, len(tr.Creatures))
-		for c := range tr.Creatures {
-			names = append(names, c)
-		}
-		slices.Sort(names)
+		var buf [8]string
 		sent := map[string]int{}
-		for _, c := range names {
+		for _, c := range sortedKeys(tr.Creatures, buf[:]) {
 			st := s.Troop(c)
 			if st == nil {
 				continue
@@ -208,11 +212,11 @@ func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next, fought, move
 		switch {
 		case r == nil:
 			// the receiver is gone: the troops are lost on the way
-		case fought[r.Name] && lg.Won[r.Name]:
+		case fought && lg.Won[r.Name]:
 			Receive(r, ship)
-		case fought[r.Name] && lg.Lost[r.Name]:
+		case fought && lg.Lost[r.Name]:
 			// killed with the lost battle (3.2.4.3.3)
-		case fought[r.Name]:
+		case fought:
 			ship.WinOnly = true
 			r.Incoming = append(r.Incoming, ship)
 		case next[r.Name]:
@@ -357,7 +361,7 @@ func heal(a *domain.Army, s *domain.Site) map[string]int {
 // restore heals every loss suffered on a counted day up to upTo(troop), losses from before the
 // count began (day 0) included, and returns what it healed.
 func restore(a *domain.Army, upTo func(*domain.Troop) int) map[string]int {
-	out := map[string]int{}
+	var out map[string]int
 	for i := range a.Troops {
 		t := &a.Troops[i]
 		limit := upTo(t)
@@ -384,6 +388,9 @@ func restore(a *domain.Army, upTo func(*domain.Troop) int) map[string]int {
 		n = min(n, t.Full-t.Alive)
 		if n > 0 {
 			t.Alive += n
+			if out == nil {
+				out = map[string]int{}
+			}
 			out[t.Creature] = n
 		}
 	}
@@ -428,12 +435,12 @@ func destroy(m *domain.Map, x sites, t Turn, lg *Ledger, ch *Changes) {
 	cursor := 0
 	for i := range m.Armies {
 		a := &m.Armies[i]
-		open, ok := t.Start.Find(a.Name, &cursor)
+		open := t.opening(a.Name, &cursor)
 		s := x.of(a.At)
 		if s == nil || s.Destroyed || s.Kind == domain.Town || !a.Side.IsTeam() || s.Side != a.Side.Opponent() {
 			continue
 		}
-		if !ok || open.At != a.At || lg.Displaced[a.Name] || open.Days < 4 {
+		if open == nil || open.At != a.At || lg.Displaced[a.Name] || open.Days < 4 {
 			continue
 		}
 		s.Destroyed = true
@@ -443,9 +450,7 @@ func destroy(m *domain.Map, x sites, t Turn, lg *Ledger, ch *Changes) {
 		a := &m.Armies[i]
 		if s := x.of(a.At); s != nil && s.Destroyed && slices.Contains(ch.Destroyed, s.Name) {
 			a.Days = 0
-			for j := range a.Troops {
-				a.Troops[j].Wounds = nil
-			}
+			clearWounds(a)
 		}
 	}
 }
@@ -453,7 +458,7 @@ func destroy(m *domain.Map, x sites, t Turn, lg *Ledger, ch *Changes) {
 // decide ends the round (D8): a side whose win conditions are all destroyed loses when an
 // enemy army counts 4 days on one of its own win conditions; a side that had an army of rank
 // Captain/Evincar or above and has none left loses at once.
-func decide(m *domain.Map, x sites, counted, moved map[string]bool) {
+func decide(m *domain.Map, x sites, counted, moved []bool) {
 	// only days counted once every enemy win condition is destroyed count toward the win
 	// (1.7.2: "the other team must move an army into one of their own Win Conditions and
 	// count 4 days"); being defeated or moving starts the count again
@@ -465,12 +470,12 @@ func decide(m *domain.Map, x sites, counted, moved map[string]bool) {
 			a.WinDays = 0
 			continue
 		}
-		if moved[a.Name] {
+		if moved[i] {
 			// an army that moves, or is defeated and pushed away, starts again from 0 (1.7.2:
 			// 4 days counted in one win condition); the day it moves in may be its first
 			a.WinDays = 0
 		}
-		if !counted[a.Name] {
+		if !counted[i] {
 			// attacked, the day waits for the battle (1.5); the count goes on if it wins
 			continue
 		}

@@ -28,6 +28,15 @@ func KeyedOf[V any](m map[string]V) Keyed[V] {
 }
 
 func (k Keyed[V]) sort() {
+	if len(k) <= 12 {
+		// most lists are an army's few creatures: an insertion sort, as slices.SortFunc's
+		for i := 1; i < len(k); i++ {
+			for j := i; j > 0 && k[j].Name < k[j-1].Name; j-- {
+				k[j], k[j-1] = k[j-1], k[j]
+			}
+		}
+		return
+	}
 	slices.SortFunc(k, func(a, b Entry[V]) int { return strings.Compare(a.Name, b.Name) })
 }
 

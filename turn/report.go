@@ -59,22 +59,27 @@ func newReport(before, m *domain.Map, orders *movement.Orders, mv *movement.Outc
 		Warnings:     nonNil(orders.Warnings()),
 		Mercenary:    merc,
 	}
-	// every army by name: positions, days, and troops alive where the troops are known
-	order := make([]int, len(m.Armies))
+	// every army by name: positions, days, and troops alive where the troops are known; while
+	// the names are sorted, Days holds each army's index
+	r.Days = make(Keyed[int], len(m.Armies))
 	troops := 0
-	for i := range order {
-		order[i] = i
+	for i := range m.Armies {
+		r.Days[i] = Entry[int]{m.Armies[i].Name, i}
 		troops += len(m.Armies[i].Troops)
 	}
-	slices.SortFunc(order, func(a, b int) int { return strings.Compare(m.Armies[a].Name, m.Armies[b].Name) })
-	r.Positions = make(Keyed[domain.Square], len(order))
-	r.Days = make(Keyed[int], len(order))
-	r.Alive = make(Keyed[Keyed[int]], 0, len(order))
+	slices.SortFunc(r.Days, func(a, b Entry[int]) int {
+		if c := strings.Compare(a.Name, b.Name); c != 0 {
+			return c
+		}
+		return a.Value - b.Value
+	})
+	r.Positions = make(Keyed[domain.Square], len(r.Days))
+	r.Alive = make(Keyed[Keyed[int]], 0, len(r.Days))
 	flat := make(Keyed[int], 0, troops)
-	for j, i := range order {
-		a := &m.Armies[i]
+	for j := range r.Days {
+		a := &m.Armies[r.Days[j].Value]
 		r.Positions[j] = Entry[domain.Square]{a.Name, a.At}
-		r.Days[j] = Entry[int]{a.Name, a.Days}
+		r.Days[j].Value = a.Days
 		if a.Troops == nil {
 			continue
 		}
@@ -86,6 +91,7 @@ func newReport(before, m *domain.Map, orders *movement.Orders, mv *movement.Outc
 		al.sort()
 		r.Alive = append(r.Alive, Entry[Keyed[int]]{a.Name, al})
 	}
+	r.Battles = make([]Battle, 0, len(m.Battles))
 	for _, b := range m.Battles {
 		rb := Battle{Square: b.Square, Armies: b.Armies, Kind: b.Kind}
 		if b.Attacker != "" {

@@ -32,7 +32,7 @@ func Run(m *domain.Map, in Input) (*domain.Map, *Report, error) {
 	next := m.Clone()
 	next.NoteLeaders()
 	fought := battle.Fought(next)
-	t := battle.Turn{Start: battle.OpeningsOf(next), Fought: fought}
+	t := battle.Turn{Start: m.Armies, Fought: fought}
 	// town defenders heal where they stood (6.1.2)
 	home := map[string]domain.Square{}
 	for i := range next.Armies {
