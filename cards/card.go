@@ -34,6 +34,10 @@ type Card struct {
 	// Reach lists the sizes other than the printed one the card can take in an army (2.2.3.2,
 	// 2.2.3.3, 2.2.4, 2.2.6); a judge records it with Put for a card the built-in table lacks.
 	Reach *Reach `json:"reach,omitempty"`
+	// Text is the card's rules text when the catalogue was read from data that has it (an
+	// MTGJSON import, a judge's correction); "" is a card with no abilities, nil is unknown
+	// (the shipped data has no text).
+	Text *string `json:"text,omitempty"`
 	// Of is the whole card's name when this card is one face of a multi-faced card.
 	Of string `json:"of,omitempty"`
 }

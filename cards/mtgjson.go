@@ -25,6 +25,7 @@ type mtgCard struct {
 	Subtypes      []string `json:"subtypes"`
 	Power         string   `json:"power"`
 	Toughness     string   `json:"toughness"`
+	Text          string   `json:"text"`
 	IsFunny       bool     `json:"isFunny"`
 	IsOnlineOnly  bool     `json:"isOnlineOnly"`
 	Availability  []string `json:"availability"`
@@ -365,6 +366,15 @@ func (g *group) card() (Card, bool) {
 		Funny:         g.printings > 0 && g.funny == g.printings,
 		DigitalOnly:   g.printings > 0 && g.paper <= 0,
 	}
+	// MTGJSON leaves the text out of a card without abilities: every face's text is known
+	var texts []string
+	for _, f := range faces {
+		if f.Text != "" {
+			texts = append(texts, f.Text)
+		}
+	}
+	text := strings.Join(texts, "\n")
+	c.Text = &text
 	if len(faces) > 1 || faces[0].FaceName != "" && faces[0].FaceName != g.name {
 		for _, f := range faces {
 			name := f.FaceName
@@ -424,6 +434,9 @@ func Merge(base, newer []Card) (merged []Card, added, changed int) {
 		c.DigitalOnly = c.DigitalOnly || old.DigitalOnly
 		if c.Reach == nil {
 			c.Reach = old.Reach
+		}
+		if c.Text == nil {
+			c.Text = old.Text
 		}
 		if !same(&old, &c) {
 			changed++

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -42,6 +43,12 @@ func TestReadMTGJSONAtomicCards(t *testing.T) {
 	bears := m["Grizzly Bears"]
 	if bears.Power != "2" || bears.Toughness != "2" || !slices.Equal(bears.Colors, []string{"G"}) || !slices.Equal(bears.Types, []string{"Creature"}) {
 		t.Errorf("Grizzly Bears = %+v", bears)
+	}
+	if bears.Text == nil || *bears.Text != "" {
+		t.Errorf("Grizzly Bears has no rules text, and MTGJSON says so: %v", bears.Text)
+	}
+	if adun := m["Adun Oakenshield"]; adun.Text == nil || !strings.Contains(*adun.Text, "Return target creature card") {
+		t.Errorf("Adun Oakenshield's rules text is kept: %v", adun.Text)
 	}
 	delver := m["Delver of Secrets // Insectile Aberration"]
 	if len(delver.Faces) != 2 || delver.Faces[1].Name != "Insectile Aberration" || delver.Faces[1].Power != "3" || delver.Power != "1" {

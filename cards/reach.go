@@ -189,3 +189,28 @@ var knownByKey = func() map[string]*Reach {
 
 // KnownReach is the built-in table's entry for a card name, or nil.
 func KnownReach(name string) *Reach { return knownByKey[Key(name)] }
+
+// growth lists the wordings of rules text by which a creature can take another size when its
+// army is made: kicker and threshold sizes (2.2.3.3) and +1/+1 counters it gets or can put on
+// itself (2.2.3.2, 2.2.6: sunburst, bloodthirst, modular, graft, evolve, adapt, level up…).
+// Everything else — activated pumps, conditions on the board — never changes the size
+// (2.2.3.2, 2.2.3.4).
+var growth = []struct{ word, say string }{
+	{"kicker", "kicker"},
+	{"kicked", "kicker"},
+	{"threshold", "threshold"},
+	{"+1/+1 counter", "+1/+1 counters"},
+	{"level up", "level up"},
+}
+
+// Growth names what in a card's rules text can give it a size other than the printed one
+// when its army is made (2.2.3.3, 2.2.6), or "" when nothing can.
+func Growth(text string) string {
+	t := strings.ToLower(text)
+	for _, g := range growth {
+		if strings.Contains(t, g.word) {
+			return g.say
+		}
+	}
+	return ""
+}

@@ -586,3 +586,42 @@ func BenchmarkCheck(b *testing.B) {
 		Check(cat, list, a)
 	}
 }
+
+// TestSizesWithRulesText: where the catalogue knows a card's rules text (an MTGJSON import, a
+// judge's correction), a size other than the printed one needs kicker, threshold or +1/+1
+// counters in it; other abilities, pumps and conditions on the board never change the size
+// (2.2.3.2, 2.2.3.3, 2.2.3.4, 2.2.6). Without text the judge decides (a warning).
+func TestSizesWithRulesText(t *testing.T) {
+	text := func(s string) *string { return &s }
+	cat := cards.New([]cards.Card{
+		{Name: "Grizzly Bears", Colors: []string{"G"}, Types: []string{"Creature"}, Power: "2", Toughness: "2", Text: text("")},
+		{Name: "Wild Nacatl", Colors: []string{"G"}, Types: []string{"Creature"}, Power: "1", Toughness: "1",
+			Text: text("Wild Nacatl gets +1/+1 as long as you control a Mountain.\nWild Nacatl gets +1/+1 as long as you control a Plains.")},
+		{Name: "Kicker Test Beast", Colors: []string{"G"}, Types: []string{"Creature"}, Power: "2", Toughness: "2",
+			Text: text("Kicker {2}{G}\nIf Kicker Test Beast was kicked, it enters with three +1/+1 counters on it and with trample.")},
+		{Name: "Werewolf Pack", Colors: []string{"G"}, Types: []string{"Creature"}, Power: "3", Toughness: "3"},
+	})
+	green := coalition(domain.Commander, G) // slots 3/3, 4/4, 5/5, 6/6
+	for _, tt := range []struct {
+		name     string
+		entry    Entry
+		problems []Code
+		warnings []Code
+	}{
+		{"2.2.6/a vanilla Grizzly Bears is never a 3/3", e("Grizzly Bears", "3/3", 1, 5000), []Code{CodeSizeUnreachable}, nil},
+		{"2.2.6/a vanilla Grizzly Bears as printed", e("Grizzly Bears", "2/2", 1, 5000), nil, nil},
+		{"2.2.3.4/Wild Nacatl's Mountain is ignored", e("Wild Nacatl", "2/2", 1, 5000), []Code{CodeSizeUnreachable}, nil},
+		{"2.2.3.3/a kicker card kicked is for the judge", e("Kicker Test Beast", "5/5", 3, 1500), nil, []Code{CodeSizeUnproven}},
+		{"2.2.6/a card without known text is for the judge", e("Werewolf Pack", "4/4", 2, 2500), nil, []Code{CodeSizeUnproven}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Check(cat, List{tt.entry}, green)
+			if got, want := codes(r.Problems), sorted(tt.problems...); !slices.Equal(got, want) {
+				t.Errorf("problems %v, want %v\n%s", got, want, show(r))
+			}
+			if got, want := codes(r.Warnings), sorted(tt.warnings...); !slices.Equal(got, want) {
+				t.Errorf("warnings %v, want %v\n%s", got, want, show(r))
+			}
+		})
+	}
+}

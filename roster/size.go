@@ -113,8 +113,16 @@ func (c *checker) sizeOf(e *Entry, card *cards.Card) (domain.Size, bool) {
 			c.r.problem("2.2.5", CodeSizeNotPrinted, name, fmt.Sprintf("%s is a sliver printed %s: a sliver has its printed size (2.2.5), not %s", name, printed, chosen))
 			return domain.Size{}, false
 		}
-		c.r.warn("2.2.6", CodeSizeUnproven, name, fmt.Sprintf("%s is printed %s; the card data has no rules text to prove it can be %s (kicker, threshold or +1/+1 counters: 2.2.3.3, 2.2.6): the judge confirms it, or records the sizes it can reach in the catalogue", name, printed, chosen))
-		return chosen, true
+		if card.Text == nil {
+			c.r.warn("2.2.6", CodeSizeUnproven, name, fmt.Sprintf("%s is printed %s; the card data has no rules text to prove it can be %s (kicker, threshold or +1/+1 counters: 2.2.3.3, 2.2.6): the judge confirms it, or records the sizes it can reach in the catalogue", name, printed, chosen))
+			return chosen, true
+		}
+		if how := cards.Growth(*card.Text); how != "" {
+			c.r.warn("2.2.6", CodeSizeUnproven, name, fmt.Sprintf("%s is printed %s; its rules text has %s, which may make it %s (2.2.3.3, 2.2.6): the judge confirms it, or records the sizes it can reach in the catalogue", name, printed, how, chosen))
+			return chosen, true
+		}
+		c.r.problem("2.2.6", CodeSizeUnreachable, name, fmt.Sprintf("%s is printed %s, and its rules text has no kicker, threshold or +1/+1 counters to make it %s; other abilities never change its size in an army (2.2.3.2, 2.2.3.4, 2.2.6)", name, printed, chosen))
+		return domain.Size{}, false
 	}
 	c.r.problem(wrongRule(p, t, chosen), wrongCode(p, t, chosen), name, wrongMessage(name, printed, p, t, chosen))
 	return domain.Size{}, false
