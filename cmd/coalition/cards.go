@@ -232,29 +232,13 @@ func cardsCheck(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var in cardsCheckInput
-	if err := json.Unmarshal(data, &in); err != nil {
-		return fmt.Errorf("%s: %w", fs.Arg(0), err)
-	}
-	side, err := domain.ParseSide(string(in.Army.Side))
-	if err != nil {
-		return fmt.Errorf("%s: army: %w", fs.Arg(0), err)
-	}
-	in.Army.Side = side
 	cat, err := cardsCatalogue(*catalogue)
 	if err != nil {
 		return err
 	}
-	var rep roster.Report
-	switch in.Mode {
-	case "", "new":
-		rep = roster.Check(cat, in.Troops, in.Army)
-	case "change":
-		rep = roster.CheckChange(cat, in.Troops, in.Army, in.Current, in.Destroyed)
-	case "customise", "customize":
-		rep = roster.CheckCustomisation(cat, in.Troops, in.Army, in.Current)
-	default:
-		return fmt.Errorf("%s: mode %q: use new, change or customise", fs.Arg(0), in.Mode)
+	rep, err := checkTroopFile(cat, fs.Arg(0), data)
+	if err != nil {
+		return err
 	}
 	out, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {
@@ -265,6 +249,28 @@ func cardsCheck(args []string, stdout io.Writer) error {
 		return fmt.Errorf("the troop list has %d %s", len(rep.Problems), cardsPlural(len(rep.Problems), "problem", "problems"))
 	}
 	return nil
+}
+
+// checkTroopFile checks the troop list of a "cards check" file against the catalogue.
+func checkTroopFile(cat *cards.Catalogue, name string, data []byte) (roster.Report, error) {
+	var in cardsCheckInput
+	if err := json.Unmarshal(data, &in); err != nil {
+		return roster.Report{}, fmt.Errorf("%s: %w", name, err)
+	}
+	side, err := domain.ParseSide(string(in.Army.Side))
+	if err != nil {
+		return roster.Report{}, fmt.Errorf("%s: army: %w", name, err)
+	}
+	in.Army.Side = side
+	switch in.Mode {
+	case "", "new":
+		return roster.Check(cat, in.Troops, in.Army), nil
+	case "change":
+		return roster.CheckChange(cat, in.Troops, in.Army, in.Current, in.Destroyed), nil
+	case "customise", "customize":
+		return roster.CheckCustomisation(cat, in.Troops, in.Army, in.Current), nil
+	}
+	return roster.Report{}, fmt.Errorf("%s: mode %q: use new, change or customise", name, in.Mode)
 }
 
 func cardsPlural(n int, one, many string) string {

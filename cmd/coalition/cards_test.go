@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -104,5 +105,59 @@ func TestCardsUsage(t *testing.T) {
 	}
 	if out, err := runCards(t, "help"); err != nil || !strings.Contains(out, "usage: coalition cards") {
 		t.Errorf("help: %v %s", err, out)
+	}
+}
+
+// TestCardsCheckAudit checks the troop lists of a blind audit (testdata/troops/audit): lists
+// written from chapter 2 alone by someone who never read the checker, each with the verdict in
+// EXPECTED.tsv — the auditor's, or where the server reads a rule otherwise, the documented
+// reading (docs/READINGS.md R34, R35).
+func TestCardsCheckAudit(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "troops", "audit")
+	data, err := os.ReadFile(filepath.Join(dir, "EXPECTED.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := cards.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) < 3 {
+			t.Fatalf("EXPECTED.tsv: %q has no verdict", line)
+		}
+		n++
+		t.Run(f[0], func(t *testing.T) {
+			list, err := os.ReadFile(filepath.Join(dir, f[0]+".json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := checkTroopFile(cat, f[0], list)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var codes []string
+			for _, p := range r.Problems {
+				if c := string(p.Code); !slices.Contains(codes, c) {
+					codes = append(codes, c)
+				}
+			}
+			slices.Sort(codes)
+			got := strings.Join(codes, ",")
+			if got == "" {
+				got = "valid"
+			}
+			if got != f[1] {
+				t.Errorf("%s (%s): %s, want %s — %s", f[0], f[2], got, f[1], strings.Join(f[3:], " "))
+			}
+		})
+	}
+	if n < 100 {
+		t.Errorf("%d audit lists, want the 129", n)
 	}
 }
