@@ -98,6 +98,20 @@ func (m *Map) NoteLeaders() {
 	slices.Sort(m.Leaders)
 }
 
+// NoteHomes gives every town defender without a home town the town it stands on: a campaign
+// or scenario starts each in its home town (6.1).
+func (m *Map) NoteHomes() {
+	for i := range m.Armies {
+		a := &m.Armies[i]
+		if a.Faction != TownDefender || a.Home != "" {
+			continue
+		}
+		if s := m.SiteAt(a.At); s != nil && s.Kind == Town {
+			a.Home = s.Name
+		}
+	}
+}
+
 // Clone copies the map so that the rules can change the copy and leave m as it was. Slices the
 // rules only ever replace, never change in place (names, colours, controllers, routes, plans,
 // the terrain), are shared; troops, wounds, captures, shipments, sites and battles are copied.
@@ -197,6 +211,11 @@ func (m *Map) Validate() error {
 		}
 		if a.Days < 0 {
 			return Errorf(ErrInvalid, "army %s has a negative day count", a.Name)
+		}
+		if a.Home != "" {
+			if s := m.Site(a.Home); s == nil || s.Kind != Town {
+				return Errorf(ErrInvalid, "army %s has home town %q, which is not a town on the map (6.1)", a.Name, a.Home)
+			}
 		}
 		creatures := map[string]bool{}
 		for _, t := range a.Troops {

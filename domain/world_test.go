@@ -2,6 +2,7 @@ package domain
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -148,5 +149,28 @@ func TestMayUse(t *testing.T) {
 		if got := a.MayUse(&Troop{Colors: c.creature}); got != c.ok {
 			t.Errorf("%s army %v using a %v creature: %v, want %v", c.side, c.army, c.creature, got, c.ok)
 		}
+	}
+}
+
+// 6.1, R36: a town defender without a home town on record takes the town it starts in; a home
+// town that is not a town on the map is refused.
+func TestNoteHomes(t *testing.T) {
+	m := &Map{Grid: DefaultGrid,
+		Sites: []Site{{Name: "Ashvale", Kind: Town, Side: Neutral, At: Square{Col: 10, Row: 5}}, {Name: "Red Base", Kind: Base, Side: Coalition, At: Square{Col: 3, Row: 3}}},
+		Armies: []Army{
+			{Name: "Warden", Side: Mercenary, Rank: LtCommander, Faction: TownDefender, At: Square{Col: 10, Row: 5}},
+			{Name: "Stray", Side: Mercenary, Rank: LtCommander, Faction: TownDefender, At: Square{Col: 12, Row: 5}},
+			{Name: "Raider", Side: Mercenary, Rank: Lieutenant, Faction: Raider, At: Square{Col: 10, Row: 5}},
+		}}
+	m.NoteHomes()
+	if got := []string{m.Army("Warden").Home, m.Army("Stray").Home, m.Army("Raider").Home}; got[0] != "Ashvale" || got[1] != "" || got[2] != "" {
+		t.Errorf("homes %q: only the defender standing in a town takes it", got)
+	}
+	if err := m.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	m.Army("Stray").Home = "Red Base"
+	if err := m.Validate(); err == nil || !strings.Contains(err.Error(), `army Stray has home town "Red Base", which is not a town on the map (6.1)`) {
+		t.Errorf("a base as a home town: %v", err)
 	}
 }

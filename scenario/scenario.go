@@ -206,6 +206,7 @@ func Build(f *File) (*Scenario, error) {
 		return nil, err
 	}
 	m.NoteLeaders()
+	m.NoteHomes()
 	// armies of different sides on one square fight this turn (B1): the map lists them as the
 	// battles made at the lock before the scenario opens, so that viewers see them
 	m.Battles = battle.Fought(m)

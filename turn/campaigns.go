@@ -64,6 +64,7 @@ func (s *Service) CreateCampaign(ctx context.Context, a Actor, su Setup) (*Creat
 		return nil, err
 	}
 	m.NoteLeaders()
+	m.NoteHomes()
 	su.Settings.fill()
 	for i := range su.Members {
 		if err := CheckName(su.Members[i].Name); err != nil {
