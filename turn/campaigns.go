@@ -499,6 +499,9 @@ func leaderMay(leader, old *Member, m *Member) error {
 	if m.Rank != 0 && m.Rank < domain.Captain && (old == nil || old.Rank != m.Rank) {
 		return domain.Errorf(domain.ErrForbidden, "only judges may make someone %s or %s", domain.General.Name(leader.Side), domain.Admiral.Name(leader.Side))
 	}
+	if old != nil && old.Rank != 0 && old.Rank < domain.Captain && m.Rank != old.Rank {
+		return domain.Errorf(domain.ErrForbidden, "%s is %s: only judges may change the rank of the %s or an %s (1.1)", m.Name, old.Rank.Name(leader.Side), domain.General.Name(leader.Side), domain.Admiral.Name(leader.Side))
+	}
 	return nil
 }
 
