@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/coalition-wargame/coalition/api"
+	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/turn"
 )
 
@@ -224,6 +225,17 @@ func TestImportAndReplayOverHTTP(t *testing.T) {
 	text := e.as(anon, "GET", path+"/turns/1/report.txt", nil)
 	if !strings.Contains(text.Body.String(), "A: 3D > 5E") || !strings.HasPrefix(text.Header().Get("Content-Type"), "text/plain") {
 		t.Errorf("text report %q", text.Body)
+	}
+	// B6: the scenario's own turns draw from its seed, as `coalition adjudicate` does; the turn
+	// after them is a real turn, whose seed nobody can work out from the public scenario seed.
+	var t1, t2 struct{ Commitment string }
+	json.Unmarshal(e.as(anon, "GET", path+"/turns/1", nil).Body.Bytes(), &t1)
+	json.Unmarshal(e.as(anon, "GET", path+"/turns/2", nil).Body.Bytes(), &t2)
+	if t1.Commitment != domain.ScenarioSeed(3, 0).Commitment() {
+		t.Errorf("turn 1 commits to %q, not the scenario's seed", t1.Commitment)
+	}
+	if t2.Commitment == "" || t2.Commitment == domain.ScenarioSeed(3, 1).Commitment() {
+		t.Errorf("turn 2, after the scenario, commits to the predictable seed %q", t2.Commitment)
 	}
 }
 

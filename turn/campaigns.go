@@ -240,7 +240,9 @@ func (s *Service) newTurn(c *Campaign, n int, m *domain.Map, last, now time.Time
 		t.Deadline = d
 		t.LockAt = d.Add(st.LockDelay)
 	}
-	if c.ScenarioSeed != nil {
+	if c.ScenarioSeed != nil && planned {
+		// a scenario's own turns replay `coalition adjudicate`; any turn after them is a
+		// real turn, whose seed nobody may know before its lock (B6)
 		t.Seed = domain.ScenarioSeed(*c.ScenarioSeed, n-1)
 	} else {
 		seed, err := domain.NewSeed(s.opt.Rand)

@@ -104,8 +104,9 @@ type Campaign struct {
 	PausedAt    *time.Time     `json:"paused_at,omitempty"`
 	PauseReason string         `json:"pause_reason,omitempty"`
 	Settings    Settings       `json:"-"`
-	// ScenarioSeed is set for an imported scenario: turn seeds are then
-	// domain.ScenarioSeed(seed, turn index) instead of fresh random seeds.
+	// ScenarioSeed is set for an imported scenario: the seeds of its own turns are then
+	// domain.ScenarioSeed(seed, turn index), as `coalition adjudicate` draws them; later turns
+	// get fresh random seeds (B6).
 	ScenarioSeed *int64        `json:"scenario_seed,omitempty"`
 	Plan         []PlannedTurn `json:"-"`
 	// Winner is the side that won the round, set when a lock decides it (1.7, D8).
