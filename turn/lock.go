@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -310,8 +311,9 @@ func (s *Service) Extend(ctx context.Context, a Actor, id int64, n int, d time.D
 		if t.Number != n || t.Status != Open {
 			return domain.Errorf(domain.ErrConflict, "turn %d is not the open turn (turn %d is)", n, t.Number)
 		}
-		if d <= 0 {
-			return domain.Errorf(domain.ErrInvalid, "an extension must be longer than zero")
+		// extensions are counted in whole minutes, so the deadline and the total agree
+		if d = d.Round(time.Minute); d <= 0 {
+			return domain.Errorf(domain.ErrInvalid, "an extension must be at least a minute")
 		}
 		if t.Extension+d > c.Settings.ExtensionCap {
 			return domain.Errorf(domain.ErrInvalid, "turn %d may be extended by at most %s in total; it has been extended by %s already", n, hours(c.Settings.ExtensionCap), hours(t.Extension))
@@ -334,8 +336,17 @@ func (s *Service) Extend(ctx context.Context, a Actor, id int64, n int, d time.D
 	return out, err
 }
 
+// hours writes a duration to the minute for people: "1h30m", "2h", "45m", "0m".
 func hours(d time.Duration) string {
-	return strings.TrimSuffix(strings.TrimSuffix(d.Round(time.Minute).String(), "0s"), "0m")
+	d = d.Round(time.Minute)
+	h, m := int64(d/time.Hour), int64(d%time.Hour/time.Minute)
+	switch {
+	case h == 0:
+		return strconv.FormatInt(m, 10) + "m"
+	case m == 0:
+		return strconv.FormatInt(h, 10) + "h"
+	}
+	return fmt.Sprintf("%dh%02dm", h, m)
 }
 
 // Pause stops the scheduled lock of a campaign and the taking of orders, with a reason.

@@ -454,8 +454,15 @@ func TestExtendPauseResume(t *testing.T) {
 	if !v.LockAt.Equal(t1.LockAt.Add(48 * time.Hour)) {
 		t.Errorf("lock at %s", v.LockAt)
 	}
-	if _, err := f.svc.Extend(ctx, f.as("Mover"), id, 1, 25*time.Hour, "more"); err == nil || !strings.Contains(err.Error(), "at most 72h") {
+	if _, err := f.svc.Extend(ctx, f.as("Mover"), id, 1, 25*time.Hour, "more"); err == nil || !strings.Contains(err.Error(), "at most 72h in total; it has been extended by 48h already") {
 		t.Errorf("past the cap: %v", err)
+	}
+	// extensions count in whole minutes: one too short to count moves nothing (audit finding)
+	if _, err := f.svc.Extend(ctx, f.as("Mover"), id, 1, 20*time.Second, "a moment"); err == nil || !strings.Contains(err.Error(), "at least a minute") {
+		t.Errorf("a 20 s extension: %v", err)
+	}
+	if v, err = f.svc.Extend(ctx, f.as("Mover"), id, 1, 90*time.Minute+10*time.Second, "a bit more"); err != nil || !v.LockAt.Equal(t1.LockAt.Add(49*time.Hour+30*time.Minute)) {
+		t.Errorf("an extension of 1h30m10s: %v, lock at %v", err, v.LockAt)
 	}
 	if _, err := f.svc.Pause(ctx, f.as("Batty"), id, "server move"); err != nil {
 		t.Fatal(err)
