@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -379,7 +380,7 @@ func (d *armyDesk) checkName(name, self string) error {
 }
 
 // amend stores an amendment after checking that the map it makes is one the rules can work
-// on, and bumps the map's version.
+// on, and bumps the map's version; an amendment that changes nothing is not stored.
 func (s *Service) amend(tx Tx, d *armyDesk, am *Amendment) (*domain.Army, error) {
 	m := d.m.Clone()
 	if err := applyAmendment(m, am); err != nil {
@@ -388,11 +389,14 @@ func (s *Service) amend(tx Tx, d *armyDesk, am *Amendment) (*domain.Army, error)
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
-	if err := tx.AddAmendment(am); err != nil {
-		return nil, err
-	}
-	if err := bumpMap(tx, d.c.ID); err != nil {
-		return nil, err
+	// an edit that changes nothing is not recorded, and the map keeps its version
+	if !reflect.DeepEqual(d.m.Armies, m.Armies) {
+		if err := tx.AddAmendment(am); err != nil {
+			return nil, err
+		}
+		if err := bumpMap(tx, d.c.ID); err != nil {
+			return nil, err
+		}
 	}
 	name := am.Army
 	if am.Patch.Name != "" {

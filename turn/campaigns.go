@@ -683,7 +683,7 @@ func (s *Service) SetControl(ctx context.Context, a Actor, id int64, army string
 		if err != nil {
 			return err
 		}
-		m, err := amended(tx, t)
+		m, err := s.controlledMap(tx, id, t)
 		if err != nil {
 			return err
 		}
@@ -723,8 +723,11 @@ func (s *Service) SetControl(ctx context.Context, a Actor, id int64, army string
 		if err := tx.AddControl(out); err != nil {
 			return err
 		}
-		if err := bumpMap(tx, id); err != nil {
-			return err
+		// the map shows controllers: its version changes only if they do
+		if !sameNames(slices.Sorted(slices.Values(names)), slices.Sorted(slices.Values(ar.Controllers))) {
+			if err := bumpMap(tx, id); err != nil {
+				return err
+			}
 		}
 		return s.audit(tx, id, a, "control.set", "%s is controlled by %v from %s: %s", ar.Name, names, stamp(out.EffectiveAt), reason)
 	})

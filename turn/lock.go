@@ -362,7 +362,6 @@ func (s *Service) Pause(ctx context.Context, a Actor, id int64, reason string) (
 		}
 		now := s.now()
 		c.Status, c.PausedAt, c.PauseReason = Paused, &now, reason
-		c.MapVersion++
 		if err := tx.UpdateCampaign(c); err != nil {
 			return err
 		}
