@@ -123,7 +123,7 @@ func routes() []route {
 				}
 			}},
 		{name: "map", method: "GET", path: c1 + "/map", def: ok, want: everyone(ok)},
-		{name: "campaign audit", method: "GET", path: c1 + "/audit", def: forbidden, want: only(ok, admin, mover, batty)},
+		{name: "campaign audit", method: "GET", path: c1 + "/audit", def: forbidden, want: only(ok, admin, mover, batty, merc)},
 		{name: "post structured orders", method: "POST", path: c1 + "/posts", def: forbidden, want: only(created, player), mutates: true, body: fixed(moveSaiRei)},
 		{name: "check structured orders", method: "POST", path: c1 + "/posts/check", def: forbidden, want: only(ok, player), body: fixed(moveSaiRei)},
 		{name: "post text", method: "POST", path: c1 + "/posts", def: forbidden, want: only(created, player, sameSide, enemy, leader, merc), mutates: true,

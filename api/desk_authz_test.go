@@ -32,7 +32,7 @@ func deskRoutes() []route {
 		{name: "search cards", method: "GET", path: "/api/cards?q=grizzly", def: ok, want: everyone(ok)},
 		{name: "card", method: "GET", path: "/api/cards/Grizzly%20Bears", def: ok, want: everyone(ok)},
 		{name: "card that does not exist", method: "GET", path: "/api/cards/Grizzly%20Bearz", def: notFound, want: everyone(notFound)},
-		{name: "put card", method: "PUT", path: "/api/cards/Desk%20Test%20Beast", def: forbidden, want: only(ok, admin, mover, batty), mutates: true,
+		{name: "put card", method: "PUT", path: "/api/cards/Desk%20Test%20Beast", def: forbidden, want: only(ok, admin, mover, batty, merc), mutates: true,
 			body: fixed(map[string]any{"types": []string{"Creature"}, "colors": []string{"G"}, "power": "2", "toughness": "3"})},
 		{name: "formulas", method: "GET", path: c1 + "/formulas", def: forbidden, want: battleJudges},
 		{name: "set formula", method: "PUT", path: c1 + "/formulas/size", def: forbidden, want: battleJudges, mutates: true,

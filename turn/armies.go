@@ -91,7 +91,7 @@ func (s *Service) LookupCard(ctx context.Context, name string) (*cards.Card, err
 	return &c, nil
 }
 
-// judgeAnywhere reports whether the actor is an admin or a movement or battle judge of some
+// judgeAnywhere reports whether the actor is an admin or a movement, battle or mercenary judge of some
 // campaign: the card catalogue is the server's, and its judges correct it.
 func judgeAnywhere(r Reader, a Actor) (bool, error) {
 	if a.Account == nil {
@@ -110,7 +110,7 @@ func judgeAnywhere(r Reader, a Actor) (bool, error) {
 		case errors.Is(err, domain.ErrNotFound):
 		case err != nil:
 			return false, err
-		case m.Judge():
+		case m.Judge() || m.Has(MercenaryJudge):
 			return true, nil
 		}
 	}

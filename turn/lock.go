@@ -421,7 +421,7 @@ func (s *Service) Audit(ctx context.Context, a Actor, id int64, limit int) ([]Au
 			if err != nil {
 				return err
 			}
-			if err := x.need("read the audit log (judges only)", x.judge()); err != nil {
+			if err := x.need("read the audit log (judges only)", x.judge() || x.has(MercenaryJudge)); err != nil {
 				return err
 			}
 		}
