@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/bcrypt"
@@ -60,6 +61,8 @@ func CheckName(name string) error {
 		return domain.Errorf(domain.ErrInvalid, "the name %q is too long: at most 40 characters", n)
 	case strings.ContainsAny(n, ":\n\r\t"):
 		return domain.Errorf(domain.ErrInvalid, "the name %q may not contain a colon, tab or line break", n)
+	case strings.IndexFunc(n, unicode.IsControl) >= 0:
+		return domain.Errorf(domain.ErrInvalid, "the name %q may not contain control characters", n)
 	}
 	return nil
 }
