@@ -1,0 +1,73 @@
+package api_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// smallMap is a campaign map with one army, for campaign creation.
+func smallMap() map[string]any {
+	return map[string]any{"grid": map[string]int{"Cols": 10, "Rows": 5},
+		"armies": []map[string]any{{"name": "A", "side": "coalition", "rank": "captain", "at": "3C", "days": 0}}}
+}
+
+// A campaign may be created with its members, each a new account holding what the request gives.
+func TestPostCampaigns201WithMembers(t *testing.T) {
+	cases := []struct {
+		name    string
+		members []map[string]any
+		want    []string
+	}{
+		{"a player with side and rank", []map[string]any{{"name": "Hanna", "roles": []string{"player"}, "side": "coalition", "rank": "captain"}},
+			[]string{`"name":"Hanna"`, `"side":"coalition"`, `"rank":"captain"`}},
+		{"a judge and a player with factions", []map[string]any{
+			{"name": "Judy", "roles": []string{"movement-judge"}},
+			{"name": "Phil", "roles": []string{"player"}, "side": "coalition", "rank": "lieutenant", "factions": []string{"black"}, "contingency": "Judy"}},
+			[]string{`"name":"Judy"`, `"movement-judge"`, `"name":"Phil"`, `"factions":["black"]`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			res := e.as(admin, "POST", "/api/campaigns", map[string]any{"name": "With members", "map": smallMap(), "members": c.members})
+			if res.Code != http.StatusCreated {
+				t.Fatalf("%d %s", res.Code, res.Body)
+			}
+			var created struct{ Campaign struct{ ID int64 } }
+			json.Unmarshal(res.Body.Bytes(), &created)
+			members := e.as(anon, "GET", "/api/campaigns/"+itoa(created.Campaign.ID)+"/members", nil).Body.String()
+			for _, w := range c.want {
+				if !strings.Contains(members, w) {
+					t.Errorf("the members do not show %s: %s", w, truncate(members))
+				}
+			}
+		})
+	}
+}
+
+// A member in a new campaign is checked as strictly as a member edit: unknown fields and
+// a missing name are refused.
+func TestPostCampaigns400BadMembers(t *testing.T) {
+	cases := []struct {
+		name   string
+		member map[string]any
+		detail string
+	}{
+		{"unknown field", map[string]any{"name": "Hanna", "roles": []string{"player"}, "mood": "happy"}, `property "mood" is unsupported`},
+		{"no name", map[string]any{"roles": []string{"player"}}, `"name"`},
+		{"no roles", map[string]any{"name": "Hanna"}, `"roles"`},
+		{"unknown role", map[string]any{"name": "Hanna", "roles": []string{"king"}}, `/members/0/roles/0`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			res := e.as(admin, "POST", "/api/campaigns", map[string]any{"name": "Bad members", "map": smallMap(), "members": []any{c.member}})
+			var p struct{ Detail string }
+			json.Unmarshal(res.Body.Bytes(), &p)
+			if res.Code != http.StatusBadRequest || !strings.Contains(p.Detail, c.detail) {
+				t.Fatalf("%d %s, want 400 saying %s", res.Code, res.Body, c.detail)
+			}
+		})
+	}
+}
