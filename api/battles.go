@@ -17,20 +17,35 @@ func battleParams(c echo.Context) (int64, int, domain.Square, error) {
 	if err != nil {
 		return 0, 0, domain.Square{}, err
 	}
-	sq, err := domain.ParseSquare(c.Param("square"))
+	v, _ := param(c, "square")
+	sq, err := domain.ParseSquare(v)
 	if err != nil {
 		return 0, 0, domain.Square{}, badRequest("%q is not a square: write it number first, like 15J", c.Param("square"))
 	}
 	return id, n, sq, nil
 }
 
-// pathName reads a name from the path (army, formula or card names may hold spaces).
-func pathName(c echo.Context, param, what string) (string, error) {
-	name, err := url.PathUnescape(c.Param(param))
-	if err != nil || strings.TrimSpace(name) == "" {
-		return "", badRequest("%q is not %s", c.Param(param), what)
+// pathName reads a name from the path (army, member, formula or card names may hold spaces,
+// slashes, percent signs), decoded exactly once.
+func pathName(c echo.Context, name, what string) (string, error) {
+	v, err := param(c, name)
+	if err != nil || strings.TrimSpace(v) == "" {
+		return "", badRequest("%q is not %s", c.Param(name), what)
 	}
-	return name, nil
+	return v, nil
+}
+
+// param is the path parameter name decoded exactly once. Echo routes on the request's
+// RawPath when it has one (when the path's encoding is not the default one, as with a %2F in
+// a name), and then its parameters are still percent-encoded; otherwise it routes on the
+// decoded Path, and its parameters must not be decoded again ("Army%252FPct" is the army
+// Army%2FPct, not Army/Pct).
+func param(c echo.Context, name string) (string, error) {
+	v := c.Param(name)
+	if c.Request().URL.RawPath == "" {
+		return v, nil
+	}
+	return url.PathUnescape(v)
 }
 
 func (s *Server) getBattle(c echo.Context) error {
