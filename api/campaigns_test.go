@@ -71,3 +71,50 @@ func TestPostCampaigns400BadMembers(t *testing.T) {
 		})
 	}
 }
+
+// A campaign's map is checked before anything is made: unknown terrain, army names too long
+// or with control characters, troop counts no slot holds are refused, naming what is wrong.
+func TestPostCampaigns422BadMap(t *testing.T) {
+	army := func(change func(a map[string]any)) map[string]any {
+		a := map[string]any{"name": "A", "side": "coalition", "rank": "captain", "at": "3C", "days": 0,
+			"troops": []map[string]any{{"creature": "Grizzly Bears", "size": "2/2", "slot": 1, "alive": 1000, "full": 1000}}}
+		change(a)
+		return a
+	}
+	troops := func(alive, full int) func(a map[string]any) {
+		return func(a map[string]any) {
+			a["troops"] = []map[string]any{{"creature": "Grizzly Bears", "size": "2/2", "slot": 1, "alive": alive, "full": full}}
+		}
+	}
+	cases := []struct {
+		name    string
+		terrain map[string]any
+		army    map[string]any
+		detail  string
+	}{
+		{"lava", map[string]any{"default": "lava"}, army(func(map[string]any) {}), `the map's default terrain "lava" is not a terrain`},
+		{"lava on a square", map[string]any{"squares": map[string]string{"4C": "lava"}}, army(func(map[string]any) {}), `the terrain of 4C, "lava", is not a terrain`},
+		{"a name of 5000 characters", nil, army(func(a map[string]any) { a["name"] = strings.Repeat("A", 5000) }), "is too long: at most 40 characters"},
+		{"a NUL in a name", nil, army(func(a map[string]any) { a["name"] = "A\x00B" }), "may not contain control characters"},
+		{"10^15 troops", nil, army(troops(1e15, 1e15)), "army A: Grizzly Bears has 1000000000000000 troops; a slot holds at most 5000 (2.1)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			m := map[string]any{"grid": map[string]int{"Cols": 10, "Rows": 5}, "armies": []any{c.army}}
+			if c.terrain != nil {
+				m["terrain"] = c.terrain
+			}
+			before := e.dump()
+			res := e.as(admin, "POST", "/api/campaigns", map[string]any{"name": "Bad map", "map": m})
+			var p struct{ Detail string }
+			json.Unmarshal(res.Body.Bytes(), &p)
+			if res.Code != http.StatusUnprocessableEntity || !strings.Contains(p.Detail, c.detail) {
+				t.Fatalf("%d %s, want 422 saying %s", res.Code, truncate(res.Body.String()), c.detail)
+			}
+			if e.dump() != before {
+				t.Error("the refused campaign changed the database")
+			}
+		})
+	}
+}
