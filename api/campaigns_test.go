@@ -3,8 +3,13 @@ package api_test
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/coalition-wargame/coalition/api"
+	"github.com/coalition-wargame/coalition/turn"
 )
 
 // smallMap is a campaign map with one army, for campaign creation.
@@ -116,5 +121,58 @@ func TestPostCampaigns422BadMap(t *testing.T) {
 				t.Error("the refused campaign changed the database")
 			}
 		})
+	}
+}
+
+// A setting absent or 0 takes its default (turn.DefaultSettings), as the document's
+// SettingsInput says, giving each default in hours.
+func TestPostCampaigns201ZeroSettingsMeanTheDefaults(t *testing.T) {
+	def := turn.DefaultSettings
+	hours := func(d time.Duration) float64 { return d.Hours() }
+	cases := []struct {
+		name     string
+		settings map[string]any
+		want     turn.SettingsView
+	}{
+		{"absent", nil, turn.SettingsView{LockDelayHours: hours(def.LockDelay), TurnLengthHours: hours(def.TurnLength), ExtensionCapHours: hours(def.ExtensionCap)}},
+		{"all zero", map[string]any{"lock_delay_hours": 0, "turn_length_hours": 0, "extension_cap_hours": 0},
+			turn.SettingsView{LockDelayHours: hours(def.LockDelay), TurnLengthHours: hours(def.TurnLength), ExtensionCapHours: hours(def.ExtensionCap)}},
+		{"some given", map[string]any{"lock_delay_hours": 12, "extension_cap_hours": 0},
+			turn.SettingsView{LockDelayHours: 12, TurnLengthHours: hours(def.TurnLength), ExtensionCapHours: hours(def.ExtensionCap)}},
+		{"all given", map[string]any{"lock_delay_hours": 6, "turn_length_hours": 48, "extension_cap_hours": 1.5},
+			turn.SettingsView{LockDelayHours: 6, TurnLengthHours: 48, ExtensionCapHours: 1.5}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			req := map[string]any{"name": "Timed", "map": smallMap()}
+			if c.settings != nil {
+				req["settings"] = c.settings
+			}
+			var created struct{ Campaign struct{ ID int64 } }
+			want(t, e.as(admin, "POST", "/api/campaigns", req), http.StatusCreated, &created)
+			var view struct{ Settings turn.SettingsView }
+			want(t, e.as(anon, "GET", "/api/campaigns/"+itoa(created.Campaign.ID), nil), http.StatusOK, &view)
+			if view.Settings != c.want {
+				t.Errorf("settings %+v, want %+v", view.Settings, c.want)
+			}
+		})
+	}
+	doc, err := api.LoadSpec(api.Spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := doc.Components.Schemas["SettingsInput"]
+	if in == nil || doc.Components.Schemas["CampaignCreate"].Value.Properties["settings"].Ref != "#/components/schemas/SettingsInput" {
+		t.Fatal("CampaignCreate's settings are not a SettingsInput")
+	}
+	for field, d := range map[string]time.Duration{"lock_delay_hours": def.LockDelay, "turn_length_hours": def.TurnLength, "extension_cap_hours": def.ExtensionCap} {
+		say := field + " " + strconv.FormatFloat(d.Hours(), 'f', -1, 64)
+		if !strings.Contains(strings.Join(strings.Fields(in.Value.Description), " "), say) {
+			t.Errorf("SettingsInput's description does not say %q: %s", say, in.Value.Description)
+		}
+		if p := in.Value.Properties[field]; p == nil || !strings.Contains(p.Value.Description, "absent or 0: "+strconv.FormatFloat(d.Hours(), 'f', -1, 64)) {
+			t.Errorf("%s's description does not give its default", field)
+		}
 	}
 }

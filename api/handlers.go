@@ -257,6 +257,8 @@ func (m memberInput) member() turn.Member {
 	return turn.Member{Name: m.Name, Roles: m.Roles, Side: m.Side, Rank: m.Rank, Factions: m.Factions, RankFaction: m.RankFaction, Contingency: m.Contingency}
 }
 
+// settingsInput is a new campaign's timing in hours; a setting absent or 0 takes its default
+// (turn.DefaultSettings: 24, 168, 72), so 0 cannot switch one off (openapi.yaml's SettingsInput).
 type settingsInput struct {
 	LockDelayHours    float64 `json:"lock_delay_hours"`
 	TurnLengthHours   float64 `json:"turn_length_hours"`
