@@ -176,3 +176,32 @@ func TestPostCampaigns201ZeroSettingsMeanTheDefaults(t *testing.T) {
 		}
 	}
 }
+
+// A scenario that is JSON of the wrong shape is a 400 saying it does not fit the scenario
+// format (not that it is no JSON); one that fits but breaks a rule is a 422.
+func TestPostCampaignsImport400WrongShape422BadScenario(t *testing.T) {
+	army := `{"name":"A","side":"coalition","rank":"captain","at":"3D"}`
+	cases := []struct {
+		name, scenario string
+		status         int
+		detail         string
+	}{
+		{"a number for an army's name", `{"name":"x","armies":[{"name":5,"side":"coalition","rank":"captain","at":"3D"}]}`, 400,
+			`the scenario does not fit the scenario format: "armies.name" must be a string, not a number`},
+		{"a post time that is no time", `{"name":"x","armies":[` + army + `],"turns":[{"posts":[{"id":1,"author":"A","at":"soon","text":"A: 3D > 4D"}]}]}`, 400,
+			`the scenario does not fit the scenario format: "soon" is not a time`},
+		{"an army off the map", `{"name":"x","armies":[{"name":"A","side":"coalition","rank":"captain","at":"39D"}]}`, 422, "39D"},
+		{"lava", `{"name":"x","terrain":{"default":"lava"},"armies":[` + army + `]}`, 422, `"lava" is not a terrain`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			res := e.as(admin, "POST", "/api/campaigns/import", c.scenario)
+			var p struct{ Detail string }
+			json.Unmarshal(res.Body.Bytes(), &p)
+			if res.Code != c.status || !strings.Contains(p.Detail, c.detail) {
+				t.Fatalf("%d %s, want %d saying %s", res.Code, truncate(res.Body.String()), c.status, c.detail)
+			}
+		})
+	}
+}

@@ -295,6 +295,11 @@ func (s *Server) importScenario(c echo.Context) error {
 		return err
 	}
 	sc, err := scenario.Parse(body)
+	var fe *scenario.FormatError
+	if errors.As(err, &fe) {
+		// Valid JSON of the wrong shape, as the OpenAPI checks answer a body that does not fit.
+		return badRequest("%s", fe)
+	}
 	if err != nil {
 		return err
 	}
