@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
@@ -140,7 +141,7 @@ func (s *Server) deskRoutes(small echo.MiddlewareFunc, id echo.MiddlewareFunc, v
 
 	e.GET("/api/campaigns/:cid/formulas", campaignRead(s.svc.Formulas), id, v)
 	e.PUT("/api/campaigns/:cid/formulas/:name", s.setFormula, small, id, v)
-	e.POST("/api/campaigns/:cid/troops/check", campaignWrite(http.StatusOK, s.svc.CheckTroops), small, id, v)
+	e.POST("/api/campaigns/:cid/troops/check", campaignWrite(http.StatusOK, troopCheck(s.svc.CheckTroops)), small, id, v)
 	e.POST("/api/campaigns/:cid/armies", s.createArmy, small, id, v)
 	e.PUT("/api/campaigns/:cid/armies/:army", s.editArmy, small, id, v)
 	e.POST("/api/campaigns/:cid/armies/:army/troops", s.changeTroops, small, id, v)
@@ -155,4 +156,18 @@ func (s *Server) deskRoutes(small echo.MiddlewareFunc, id echo.MiddlewareFunc, v
 	e.GET("/api/campaigns/:cid/turns/:n/dice/verify", turnRead(s.svc.VerifyDice), id, v)
 	e.GET("/api/campaigns/:cid/turns/:n/sanctions", turnRead(s.svc.Sanctions), id, v)
 	e.POST("/api/campaigns/:cid/turns/:n/sanctions", s.sanction, small, id, v)
+}
+
+// troopCheck refuses a troop check the rules cannot answer before check sees it: a list for
+// a side that holds no armies (neutral: only sites are neutral).
+func troopCheck[T any](check func(context.Context, turn.Actor, int64, turn.TroopCheck) (T, error)) func(context.Context, turn.Actor, int64, turn.TroopCheck) (T, error) {
+	return func(ctx context.Context, a turn.Actor, id int64, req turn.TroopCheck) (T, error) {
+		var none T
+		switch req.Side {
+		case "", domain.Coalition, domain.Phyrexia, domain.Mercenary:
+		default:
+			return none, domain.Errorf(domain.ErrInvalid, "%q holds no armies: a troop list is for an army of the coalition, phyrexia or the mercenaries", req.Side)
+		}
+		return check(ctx, a, id, req)
+	}
 }
