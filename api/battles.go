@@ -159,7 +159,8 @@ func (s *Server) deskRoutes(small echo.MiddlewareFunc, id echo.MiddlewareFunc, v
 }
 
 // troopCheck refuses a troop check the rules cannot answer before check sees it: a list for
-// a side that holds no armies (neutral: only sites are neutral).
+// a side that holds no armies (neutral: only sites are neutral), or a change or
+// customisation with no army to compare the list with.
 func troopCheck[T any](check func(context.Context, turn.Actor, int64, turn.TroopCheck) (T, error)) func(context.Context, turn.Actor, int64, turn.TroopCheck) (T, error) {
 	return func(ctx context.Context, a turn.Actor, id int64, req turn.TroopCheck) (T, error) {
 		var none T
@@ -167,6 +168,9 @@ func troopCheck[T any](check func(context.Context, turn.Actor, int64, turn.Troop
 		case "", domain.Coalition, domain.Phyrexia, domain.Mercenary:
 		default:
 			return none, domain.Errorf(domain.ErrInvalid, "%q holds no armies: a troop list is for an army of the coalition, phyrexia or the mercenaries", req.Side)
+		}
+		if (req.Kind == "change" || req.Kind == "customise") && strings.TrimSpace(req.Army) == "" {
+			return none, domain.Errorf(domain.ErrInvalid, "a %s check compares the list with the troops an army has now: name the army in \"army\"", req.Kind)
 		}
 		return check(ctx, a, id, req)
 	}
