@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
@@ -17,20 +18,35 @@ func battleParams(c echo.Context) (int64, int, domain.Square, error) {
 	if err != nil {
 		return 0, 0, domain.Square{}, err
 	}
-	sq, err := domain.ParseSquare(c.Param("square"))
+	v, _ := param(c, "square")
+	sq, err := domain.ParseSquare(v)
 	if err != nil {
 		return 0, 0, domain.Square{}, badRequest("%q is not a square: write it number first, like 15J", c.Param("square"))
 	}
 	return id, n, sq, nil
 }
 
-// pathName reads a name from the path (army, formula or card names may hold spaces).
-func pathName(c echo.Context, param, what string) (string, error) {
-	name, err := url.PathUnescape(c.Param(param))
-	if err != nil || strings.TrimSpace(name) == "" {
-		return "", badRequest("%q is not %s", c.Param(param), what)
+// pathName reads a name from the path (army, member, formula or card names may hold spaces,
+// slashes, percent signs), decoded exactly once.
+func pathName(c echo.Context, name, what string) (string, error) {
+	v, err := param(c, name)
+	if err != nil || strings.TrimSpace(v) == "" {
+		return "", badRequest("%q is not %s", c.Param(name), what)
 	}
-	return name, nil
+	return v, nil
+}
+
+// param is the path parameter name decoded exactly once. Echo routes on the request's
+// RawPath when it has one (when the path's encoding is not the default one, as with a %2F in
+// a name), and then its parameters are still percent-encoded; otherwise it routes on the
+// decoded Path, and its parameters must not be decoded again ("Army%252FPct" is the army
+// Army%2FPct, not Army/Pct).
+func param(c echo.Context, name string) (string, error) {
+	v := c.Param(name)
+	if c.Request().URL.RawPath == "" {
+		return v, nil
+	}
+	return url.PathUnescape(v)
 }
 
 func (s *Server) getBattle(c echo.Context) error {
@@ -125,7 +141,7 @@ func (s *Server) deskRoutes(small echo.MiddlewareFunc, id echo.MiddlewareFunc, v
 
 	e.GET("/api/campaigns/:cid/formulas", campaignRead(s.svc.Formulas), id, v)
 	e.PUT("/api/campaigns/:cid/formulas/:name", s.setFormula, small, id, v)
-	e.POST("/api/campaigns/:cid/troops/check", campaignWrite(http.StatusOK, s.svc.CheckTroops), small, id, v)
+	e.POST("/api/campaigns/:cid/troops/check", campaignWrite(http.StatusOK, troopCheck(s.svc.CheckTroops)), small, id, v)
 	e.POST("/api/campaigns/:cid/armies", s.createArmy, small, id, v)
 	e.PUT("/api/campaigns/:cid/armies/:army", s.editArmy, small, id, v)
 	e.POST("/api/campaigns/:cid/armies/:army/troops", s.changeTroops, small, id, v)
@@ -140,4 +156,22 @@ func (s *Server) deskRoutes(small echo.MiddlewareFunc, id echo.MiddlewareFunc, v
 	e.GET("/api/campaigns/:cid/turns/:n/dice/verify", turnRead(s.svc.VerifyDice), id, v)
 	e.GET("/api/campaigns/:cid/turns/:n/sanctions", turnRead(s.svc.Sanctions), id, v)
 	e.POST("/api/campaigns/:cid/turns/:n/sanctions", s.sanction, small, id, v)
+}
+
+// troopCheck refuses a troop check the rules cannot answer before check sees it: a list for
+// a side that holds no armies (neutral: only sites are neutral), or a change or
+// customisation with no army to compare the list with.
+func troopCheck[T any](check func(context.Context, turn.Actor, int64, turn.TroopCheck) (T, error)) func(context.Context, turn.Actor, int64, turn.TroopCheck) (T, error) {
+	return func(ctx context.Context, a turn.Actor, id int64, req turn.TroopCheck) (T, error) {
+		var none T
+		switch req.Side {
+		case "", domain.Coalition, domain.Phyrexia, domain.Mercenary:
+		default:
+			return none, domain.Errorf(domain.ErrInvalid, "%q holds no armies: a troop list is for an army of the coalition, phyrexia or the mercenaries", req.Side)
+		}
+		if (req.Kind == "change" || req.Kind == "customise") && strings.TrimSpace(req.Army) == "" {
+			return none, domain.Errorf(domain.ErrInvalid, "a %s check compares the list with the troops an army has now: name the army in \"army\"", req.Kind)
+		}
+		return check(ctx, a, id, req)
+	}
 }

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -51,7 +50,8 @@ func jsonProblem(err error) string {
 }
 
 func campaignID(c echo.Context) (int64, error) {
-	id, err := strconv.ParseInt(c.Param("cid"), 10, 64)
+	v, _ := param(c, "cid")
+	id, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || id < 1 {
 		return 0, badRequest("%q is not a campaign id", c.Param("cid"))
 	}
@@ -63,7 +63,8 @@ func turnParams(c echo.Context) (int64, int, error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	n, err := strconv.Atoi(c.Param("n"))
+	v, _ := param(c, "n")
+	n, err := strconv.Atoi(v)
 	if err != nil || n < 1 {
 		return 0, 0, badRequest("%q is not a turn number", c.Param("n"))
 	}
@@ -75,7 +76,8 @@ func postParams(c echo.Context) (int64, int64, error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	pid, err := strconv.ParseInt(c.Param("pid"), 10, 64)
+	v, _ := param(c, "pid")
+	pid, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || pid < 1 {
 		return 0, 0, badRequest("%q is not a post id", c.Param("pid"))
 	}
@@ -255,6 +257,8 @@ func (m memberInput) member() turn.Member {
 	return turn.Member{Name: m.Name, Roles: m.Roles, Side: m.Side, Rank: m.Rank, Factions: m.Factions, RankFaction: m.RankFaction, Contingency: m.Contingency}
 }
 
+// settingsInput is a new campaign's timing in hours; a setting absent or 0 takes its default
+// (turn.DefaultSettings: 24, 168, 72), so 0 cannot switch one off (openapi.yaml's SettingsInput).
 type settingsInput struct {
 	LockDelayHours    float64 `json:"lock_delay_hours"`
 	TurnLengthHours   float64 `json:"turn_length_hours"`
@@ -291,6 +295,11 @@ func (s *Server) importScenario(c echo.Context) error {
 		return err
 	}
 	sc, err := scenario.Parse(body)
+	var fe *scenario.FormatError
+	if errors.As(err, &fe) {
+		// Valid JSON of the wrong shape, as the OpenAPI checks answer a body that does not fit.
+		return badRequest("%s", fe)
+	}
 	if err != nil {
 		return err
 	}
@@ -310,9 +319,9 @@ func (s *Server) setMember(c echo.Context) error {
 	if req.Name != "" {
 		return badRequest("the member's name goes in the path, not the body")
 	}
-	name, err := url.PathUnescape(c.Param("name"))
+	name, err := pathName(c, "name", "a name")
 	if err != nil {
-		return badRequest("%q is not a name", c.Param("name"))
+		return err
 	}
 	req.Name = name
 	out, err := s.svc.SetMember(c.Request().Context(), actor(c), id, req.member())

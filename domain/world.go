@@ -1,9 +1,16 @@
 package domain
 
 import (
+	"maps"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
+
+// MaxNameLength is the most characters an army's name may have, as an account's (the
+// OpenAPI document's maxLength of both).
+const MaxNameLength = 40
 
 // TerrainMap gives the terrain of every square: a default and the exceptions (G4).
 type TerrainMap struct {
@@ -157,6 +164,9 @@ func (m *Map) Validate() error {
 	if m.Grid.Cols < 1 || m.Grid.Rows < 1 || m.Grid.Cols > 255 || m.Grid.Rows > MaxRows {
 		return Errorf(ErrInvalid, "the grid must have 1–255 columns and 1–%d rows", MaxRows)
 	}
+	if err := m.Terrain.validate(m.Grid); err != nil {
+		return err
+	}
 	siteAt := map[Square]string{}
 	siteNames := map[string]bool{}
 	for _, s := range m.Sites {
@@ -194,6 +204,12 @@ func (m *Map) Validate() error {
 		if strings.ContainsAny(a.Name, ":\n\r") {
 			return Errorf(ErrInvalid, "army name %q may not contain a colon or a line break", a.Name)
 		}
+		if strings.ContainsFunc(a.Name, unicode.IsControl) {
+			return Errorf(ErrInvalid, "army name %q may not contain control characters", a.Name)
+		}
+		if n := utf8.RuneCountInString(a.Name); n > MaxNameLength {
+			return Errorf(ErrInvalid, "army name %q… is too long: at most %d characters, not %d", trim(a.Name, 20), MaxNameLength, n)
+		}
 		if names[NameKey(a.Name)] {
 			return Errorf(ErrInvalid, "two armies are named %q", a.Name)
 		}
@@ -225,6 +241,9 @@ func (m *Map) Validate() error {
 			if t.Alive < 0 || t.Full < 0 {
 				return Errorf(ErrInvalid, "army %s: %s has a negative troop count", a.Name, t.Creature)
 			}
+			if n := max(t.Alive, t.Full); n > maxTroops {
+				return Errorf(ErrInvalid, "army %s: %s has %d troops; a slot holds at most %d (2.1)", a.Name, t.Creature, n, maxTroops)
+			}
 			if t.Alive > t.Full {
 				return Errorf(ErrInvalid, "army %s: %s has %d alive but heals back only to %d", a.Name, t.Creature, t.Alive, t.Full)
 			}
@@ -242,4 +261,56 @@ func (m *Map) Validate() error {
 		}
 	}
 	return nil
+}
+
+// maxTroops is the most troops one creature of an army can number: the largest slot's
+// capacity, slot 1's (2.1).
+var maxTroops = SlotCapacity(1)
+
+// validate checks that every terrain is one the rules know and every square given one is on
+// the grid.
+func (t TerrainMap) validate(g Grid) error {
+	if t.Default != "" && !knownTerrain(t.Default) {
+		return Errorf(ErrInvalid, "the map's default terrain %q is not a terrain: use ocean, islands, plains, mountain, forest or swamp", t.Default)
+	}
+	for _, sq := range slices.SortedFunc(maps.Keys(t.Squares), compareSquares) {
+		if !g.Contains(sq) {
+			return Errorf(ErrInvalid, "%s has a terrain but is not on the map", sq)
+		}
+		if v := t.Squares[sq]; !knownTerrain(v) {
+			return Errorf(ErrInvalid, "the terrain of %s, %q, is not a terrain: use ocean, islands, plains, mountain, forest or swamp", sq, v)
+		}
+	}
+	return nil
+}
+
+// knownTerrain reports whether t is one of the terrains of the map, as ParseTerrain writes it.
+func knownTerrain(t Terrain) bool {
+	switch t {
+	case Ocean, Islands, Plains, Mountain, Forest, Swamp:
+		return true
+	}
+	return false
+}
+
+// compareSquares orders squares as Less does.
+func compareSquares(a, b Square) int {
+	switch {
+	case Less(a, b):
+		return -1
+	case Less(b, a):
+		return 1
+	}
+	return 0
+}
+
+// trim is the first n characters of s.
+func trim(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
 }

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -172,5 +173,50 @@ func TestNoteHomes(t *testing.T) {
 	m.Army("Stray").Home = "Red Base"
 	if err := m.Validate(); err == nil || !strings.Contains(err.Error(), `army Stray has home town "Red Base", which is not a town on the map (6.1)`) {
 		t.Errorf("a base as a home town: %v", err)
+	}
+}
+
+// Validate refuses what no campaign can hold: unknown terrain, army names over MaxNameLength
+// characters or with control characters, troop counts above the largest slot's capacity;
+// each detail names the square, army or creature.
+func TestValidateRefusesBadInput(t *testing.T) {
+	good := func() *Map {
+		return &Map{Grid: DefaultGrid, Terrain: TerrainMap{Default: Plains, Squares: map[Square]Terrain{{Col: 3, Row: 3}: Ocean}},
+			Armies: []Army{{Name: "Sai Rei", Side: Coalition, Rank: Lieutenant, At: Square{Col: 3, Row: 4},
+				Troops: []Troop{{Creature: "Kris Mage", Size: Size{1, 1}, Slot: 1, Alive: 5000, Full: 5000}}}}}
+	}
+	cases := []struct {
+		name   string
+		change func(m *Map)
+		want   string // "" for a map that is valid
+	}{
+		{"a good map", func(*Map) {}, ""},
+		{"no terrain at all", func(m *Map) { m.Terrain = TerrainMap{} }, ""},
+		{"a name of 40 characters", func(m *Map) { m.Armies[0].Name = strings.Repeat("é", 40) }, ""},
+		{"unknown default terrain", func(m *Map) { m.Terrain.Default = "lava" }, `the map's default terrain "lava" is not a terrain`},
+		{"unknown square terrain", func(m *Map) { m.Terrain.Squares[Square{Col: 5, Row: 2}] = "Mountains" }, `the terrain of 5B, "Mountains", is not a terrain`},
+		{"terrain off the map", func(m *Map) { m.Terrain.Squares[Square{Col: 39, Row: 2}] = Forest }, "39B has a terrain but is not on the map"},
+		{"a name of 41 characters", func(m *Map) { m.Armies[0].Name = strings.Repeat("é", 41) }, "is too long: at most 40 characters"},
+		{"a name of 5000 characters", func(m *Map) { m.Armies[0].Name = strings.Repeat("A", 5000) }, "is too long: at most 40 characters"},
+		{"a NUL in a name", func(m *Map) { m.Armies[0].Name = "Sai\x00Rei" }, `army name "Sai\x00Rei" may not contain control characters`},
+		{"an escape in a name", func(m *Map) { m.Armies[0].Name = "Sai\x1b[31mRei" }, "may not contain control characters"},
+		{"a tab in a name", func(m *Map) { m.Armies[0].Name = "Sai\tRei" }, "may not contain control characters"},
+		{"a line break in a name", func(m *Map) { m.Armies[0].Name = "Sai\nRei" }, "may not contain a colon or a line break"},
+		{"alive over the capacity", func(m *Map) { m.Armies[0].Troops[0].Alive, m.Armies[0].Troops[0].Full = 1e15, 1e15 },
+			"army Sai Rei: Kris Mage has 1000000000000000 troops; a slot holds at most 5000 (2.1)"},
+		{"full over the capacity", func(m *Map) { m.Armies[0].Troops[0].Full = 5001 }, "army Sai Rei: Kris Mage has 5001 troops; a slot holds at most 5000 (2.1)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := good()
+			c.change(m)
+			err := m.Validate()
+			switch {
+			case c.want == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, ErrInvalid)):
+				t.Errorf("got %v, want ErrInvalid saying %q", err, c.want)
+			}
+		})
 	}
 }

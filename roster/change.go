@@ -35,7 +35,7 @@ func CheckChange(cat Cards, list List, a Army, current []domain.Troop, destroyed
 		for _, d := range destroyed {
 			if ofBaseColor(&t, d) {
 				r.problem("2.3.2", CodeDestroyedBaseColor, card.Name, fmt.Sprintf("the %s base is destroyed: %s may keep the %s creatures it has but not gain %s, which it did not have (2.3.2)",
-					baseWord(d), a.Name, baseWord(d), card.Name))
+					baseWord(d), a.name(), baseWord(d), card.Name))
 				break
 			}
 		}
@@ -74,7 +74,7 @@ func CheckCustomisation(cat Cards, list List, a Army, current []domain.Troop) Re
 	r := Check(cat, list, a)
 	if a.Rank < domain.LtCommander {
 		r.problem("2.6", CodeRankTooHigh, "", fmt.Sprintf("%s is %s %s army: a new player customises an army of rank %s or lower (2.6)",
-			a.Name, article(a.Rank.Name(a.Side)), a.Rank.Name(a.Side), domain.LtCommander.Name(a.Side)))
+			a.name(), article(a.Rank.Name(a.Side)), a.Rank.Name(a.Side), domain.LtCommander.Name(a.Side)))
 	}
 	now := 0
 	for _, t := range current {
@@ -88,7 +88,7 @@ func CheckCustomisation(cat Cards, list List, a Army, current []domain.Troop) Re
 	}
 	if after != now {
 		r.problem("2.6", CodeAliveChanged, "", fmt.Sprintf("the new list has %s troops alive; %s has %s alive now, and a customised army is not healed: the number alive stays the same (2.6)",
-			thousands(after), a.Name, thousands(now)))
+			thousands(after), a.name(), thousands(now)))
 	}
 	return r
 }

@@ -58,9 +58,12 @@ func Check(cat Cards, list List, a Army) Report {
 	return r
 }
 
-func (c *checker) name() string {
-	if c.a.Name != "" {
-		return c.a.Name
+func (c *checker) name() string { return c.a.name() }
+
+// name is the army's name in a message, "the army" for a list checked by side and rank.
+func (a Army) name() string {
+	if strings.TrimSpace(a.Name) != "" {
+		return a.Name
 	}
 	return "the army"
 }

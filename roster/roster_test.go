@@ -625,3 +625,25 @@ func TestSizesWithRulesText(t *testing.T) {
 		})
 	}
 }
+
+// A list checked for an army without a name (a check by side and rank) calls it "the army":
+// no message starts with an empty name.
+func TestMessagesNameAnUnnamedArmy(t *testing.T) {
+	cat := catalogue(t)
+	unnamed := Army{Side: domain.Coalition, Rank: domain.Captain, Colors: []domain.Color{R}}
+	had := []domain.Troop{{Creature: "Kris Mage", Slot: 1, Alive: 3000, Full: 5000}}
+	reports := map[string]Report{
+		"customise": CheckCustomisation(cat, List{e("Raging Goblin", "", 1, 5000)}, unnamed, had),
+		"change":    CheckChange(cat, List{e("Kris Mage", "", 1, 5000)}, Army{Side: domain.Coalition, Rank: domain.Captain, Colors: []domain.Color{R, C5}}, nil, []domain.Color{R}),
+	}
+	for kind, r := range reports {
+		if len(r.Problems) == 0 {
+			t.Errorf("%s: no problems to read: %s", kind, show(r))
+		}
+		for _, p := range r.Problems {
+			if strings.HasPrefix(p.Message, " ") || strings.Contains(p.Message, "  ") || strings.Contains(p.Message, "; has") || !strings.Contains(strings.ToLower(p.Message), "the army") {
+				t.Errorf("%s: %q does not name the army", kind, p.Message)
+			}
+		}
+	}
+}

@@ -6,8 +6,12 @@ package scenario
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -132,9 +136,78 @@ func Parse(data []byte) (*Scenario, error) {
 	var f File
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&f); err != nil {
-		return nil, domain.Errorf(domain.ErrInvalid, "the scenario is not valid JSON: %v", err)
+		return nil, decodeError(err)
 	}
 	return Build(&f)
+}
+
+// FormatError is a scenario that is valid JSON but does not fit the scenario format
+// (scenario-format.md): a number where a name goes, a list where an object goes. It is
+// domain.ErrInvalid.
+type FormatError struct {
+	// Problem says what does not fit, and where.
+	Problem string
+}
+
+func (e *FormatError) Error() string {
+	return "the scenario does not fit the scenario format: " + e.Problem
+}
+
+// Unwrap makes a FormatError domain.ErrInvalid.
+func (e *FormatError) Unwrap() error { return domain.ErrInvalid }
+
+// decodeError words a decoding failure: text that is not JSON, or JSON of the wrong shape.
+func decodeError(err error) error {
+	var syn *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	var pe *time.ParseError
+	switch {
+	case errors.Is(err, io.EOF):
+		return domain.Errorf(domain.ErrInvalid, "the scenario is empty")
+	case errors.As(err, &syn), errors.Is(err, io.ErrUnexpectedEOF):
+		return domain.Errorf(domain.ErrInvalid, "the scenario is not valid JSON: %v", err)
+	case errors.As(err, &te):
+		what := "it"
+		if te.Field != "" {
+			what = strconv.Quote(te.Field)
+		}
+		return &FormatError{Problem: fmt.Sprintf("%s must be %s, not %s", what, kindOf(te.Type), article(te.Value))}
+	case errors.As(err, &pe):
+		return &FormatError{Problem: fmt.Sprintf("%q is not a time: write times as RFC 3339, like 2026-03-01T12:00:00Z", pe.Value)}
+	}
+	return &FormatError{Problem: strings.TrimPrefix(err.Error(), "json: ")}
+}
+
+// kindOf names a Go type as the JSON it is read from.
+func kindOf(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Pointer:
+		return kindOf(t.Elem())
+	}
+	return "an object"
+}
+
+// article puts "a" or "an" before a JSON value's kind as encoding/json names it ("number",
+// "array", "number 1.5").
+func article(v string) string {
+	if v == "" {
+		return "that"
+	}
+	if strings.ContainsRune("aeiou", rune(v[0])) {
+		return "an " + v
+	}
+	return "a " + v
 }
 
 // Build checks a scenario file and turns it into a map and turn inputs.

@@ -126,7 +126,7 @@ func TestAdjudicateInvalidScenario(t *testing.T) {
 		want           []string
 	}{
 		{"bad JSON", `{"name": "broken", "armies": [`, []string{"not valid JSON"}},
-		{"not an object", `[1, 2, 3]`, []string{"not valid JSON"}},
+		{"not an object", `[1, 2, 3]`, []string{"does not fit the scenario format", "must be an object, not an array"}},
 		{"unknown winner", `{"name": "x", "seed": 1, ` + armies + `, "turns": [{"posts": [],
 			"results": [{"square": "3D", "winner": "Ghost"}]}]}`, []string{"Ghost", "not an army", "turn 1"}},
 		{"losses of an unknown army", `{"name": "x", "seed": 1, ` + armies + `, "turns": [{"posts": [],
