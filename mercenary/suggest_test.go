@@ -35,9 +35,13 @@ func suggestMap(units ...unit) *domain.Map {
 		}
 	}
 	for _, u := range units {
-		size := max(u.size, 1)
-		m.Armies = append(m.Armies, domain.Army{Name: u.name, Side: u.side, Rank: domain.LtCommander, At: sq(u.at), Faction: u.faction, Home: u.home, Controllers: u.ctrl,
-			Troops: []domain.Troop{{Creature: "Troops", Size: domain.Size{Power: size, Toughness: size}, Slot: 1, Alive: u.alive, Full: max(u.alive, 5000)}}})
+		size := domain.Size{Power: max(u.size, 1), Toughness: max(u.size, 1)}
+		// at most 5000 of one creature (2.1): a bigger unit has reserves in slot 2
+		troops := []domain.Troop{{Creature: "Troops", Size: size, Slot: 1, Alive: min(u.alive, 5000), Full: 5000}}
+		if u.alive > 5000 {
+			troops = append(troops, domain.Troop{Creature: "Reserves", Size: size, Slot: 2, Alive: u.alive - 5000, Full: u.alive - 5000})
+		}
+		m.Armies = append(m.Armies, domain.Army{Name: u.name, Side: u.side, Rank: domain.LtCommander, At: sq(u.at), Faction: u.faction, Home: u.home, Controllers: u.ctrl, Troops: troops})
 	}
 	return m
 }
