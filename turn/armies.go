@@ -557,32 +557,20 @@ func (s *Service) EditArmy(ctx context.Context, a Actor, id int64, name string, 
 
 // renameControl carries an army's controllers over to its new name on the control list.
 func renameControl(tx Tx, d *armyDesk, a Actor, army *domain.Army, name string, now time.Time) error {
-	entries, err := tx.Control(d.c.ID)
-	if err != nil {
-		return err
-	}
-	members, err := tx.Members(d.c.ID)
-	if err != nil {
-		return err
-	}
 	m := d.m.Clone()
-	applyControl(m, entries, members, now, 0)
+	if _, err := readControl(tx, d.c.ID, m, now, 0); err != nil {
+		return err
+	}
 	ctl := m.Army(army.Name).Controllers
 	return tx.AddControl(&ControlEntry{CampaignID: d.c.ID, Army: name, Controllers: nonNil(slices.Clone(ctl)), EffectiveAt: now, By: a.Name(), Reason: army.Name + " renamed " + name})
 }
 
 // controlling checks that the actor controls the army now (5.2.1).
 func controlling(tx Tx, d *armyDesk, army *domain.Army, now time.Time) error {
-	entries, err := tx.Control(d.c.ID)
-	if err != nil {
-		return err
-	}
-	members, err := tx.Members(d.c.ID)
-	if err != nil {
-		return err
-	}
 	m := d.m.Clone()
-	applyControl(m, entries, members, now, 0)
+	if _, err := readControl(tx, d.c.ID, m, now, 0); err != nil {
+		return err
+	}
 	if !m.Army(army.Name).ControlledBy(d.x.actor.Account.Name) {
 		return domain.Errorf(domain.ErrForbidden, "%s does not control %s", d.x.actor.Account.Name, army.Name)
 	}

@@ -617,6 +617,28 @@ type ControlList struct {
 // controlledMap is turn t's map as amended during the turn, with every army's controllers as
 // the control list stands now (5.2.1).
 func (s *Service) controlledMap(r Reader, id int64, t *Turn) (*domain.Map, error) {
+	m, _, err := controlledMapAt(r, t, s.now(), 0)
+	return m, err
+}
+
+// controlledMapAt is turn t's map as amended during the turn, with every army's controllers as
+// the control list stood at time at (entries up to upTo, 0 for all; C4, 5.2.1), and the
+// list's entries.
+func controlledMapAt(r Reader, t *Turn, at time.Time, upTo int64) (*domain.Map, []ControlEntry, error) {
+	m, err := amended(r, t)
+	if err != nil {
+		return nil, nil, err
+	}
+	entries, err := readControl(r, t.CampaignID, m, at, upTo)
+	if err != nil {
+		return nil, nil, err
+	}
+	return m, entries, nil
+}
+
+// readControl reads campaign id's control list and members and writes into m the controllers
+// of every army at time at (entries up to upTo, 0 for all), returning the list's entries.
+func readControl(r Reader, id int64, m *domain.Map, at time.Time, upTo int64) ([]ControlEntry, error) {
 	entries, err := r.Control(id)
 	if err != nil {
 		return nil, err
@@ -625,12 +647,8 @@ func (s *Service) controlledMap(r Reader, id int64, t *Turn) (*domain.Map, error
 	if err != nil {
 		return nil, err
 	}
-	m, err := amended(r, t)
-	if err != nil {
-		return nil, err
-	}
-	applyControl(m, entries, members, s.now(), 0)
-	return m, nil
+	applyControl(m, entries, members, at, upTo)
+	return entries, nil
 }
 
 // Control shows a campaign's control list; it is public (the Proxy List thread, 5.2.1).
@@ -641,19 +659,10 @@ func (s *Service) Control(ctx context.Context, id int64) (*ControlList, error) {
 		if err != nil {
 			return err
 		}
-		entries, err := r.Control(id)
+		m, entries, err := controlledMapAt(r, t, s.now(), 0)
 		if err != nil {
 			return err
 		}
-		members, err := r.Members(id)
-		if err != nil {
-			return err
-		}
-		m, err := amended(r, t)
-		if err != nil {
-			return err
-		}
-		applyControl(m, entries, members, s.now(), 0)
 		for _, a := range m.Armies {
 			out.Current[a.Name] = nonNil(a.Controllers)
 		}

@@ -20,19 +20,10 @@ const Scheduler = "scheduler"
 // controllers as the control list stood at the moment given (C4, 5.4.2), the posts not
 // withdrawn, their transfer details, the battle results, the seed and the lock time.
 func lockInput(r Reader, t *Turn, at time.Time, upTo int64) (*domain.Map, Input, error) {
-	entries, err := r.Control(t.CampaignID)
+	m, _, err := controlledMapAt(r, t, at, upTo)
 	if err != nil {
 		return nil, Input{}, err
 	}
-	members, err := r.Members(t.CampaignID)
-	if err != nil {
-		return nil, Input{}, err
-	}
-	m, err := amended(r, t)
-	if err != nil {
-		return nil, Input{}, err
-	}
-	applyControl(m, entries, members, at, upTo)
 	posts, err := r.Posts(t.CampaignID, t.Number)
 	if err != nil {
 		return nil, Input{}, err

@@ -255,19 +255,10 @@ func lockTime(t *Turn) time.Time {
 // check checks a post line by line against the turn's map with the control list as it
 // stands at the post's time (5.4.1, M2).
 func check(r Reader, t *Turn, p *Post) ([]LineOutcome, error) {
-	entries, err := r.Control(t.CampaignID)
+	m, _, err := controlledMapAt(r, t, p.At, 0)
 	if err != nil {
 		return nil, err
 	}
-	members, err := r.Members(t.CampaignID)
-	if err != nil {
-		return nil, err
-	}
-	m, err := amended(r, t)
-	if err != nil {
-		return nil, err
-	}
-	applyControl(m, entries, members, p.At, 0)
 	lines := movement.CheckPost(m, p.Domain(), movement.Options{Lock: lockTime(t), Transfers: details(p)})
 	out := make([]LineOutcome, 0, len(lines))
 	for _, l := range lines {

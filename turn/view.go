@@ -133,19 +133,10 @@ func (s *Service) TurnMap(ctx context.Context, a Actor, id int64, n int) (*MapVi
 		if t.Status == Locked {
 			at, upTo = *t.ControlAt, t.ControlSeq
 		}
-		entries, err := r.Control(id)
+		m, _, err := controlledMapAt(r, t, at, upTo)
 		if err != nil {
 			return err
 		}
-		members, err := r.Members(id)
-		if err != nil {
-			return err
-		}
-		m, err := amended(r, t)
-		if err != nil {
-			return err
-		}
-		applyControl(m, entries, members, at, upTo)
 		v = viewMap(c, t, m, x.class())
 		if t.Status == Locked {
 			var rep struct {
