@@ -495,9 +495,9 @@ func (s *Service) EditArmy(ctx context.Context, a Actor, id int64, name string, 
 		if err := d.x.need("edit armies (judges only)", d.x.judge()); err != nil {
 			return err
 		}
-		army := d.m.Army(name)
-		if army == nil {
-			return domain.Errorf(domain.ErrNotFound, "there is no army named %q on the map", name)
+		army, err := d.find(name)
+		if err != nil {
+			return err
 		}
 		p := ArmyPatch{Rank: in.Rank, At: in.At, Colors: in.Colors, Legend: in.Legend}
 		if in.Name != "" && !domain.SameName(in.Name, army.Name) {
@@ -565,6 +565,28 @@ func renameControl(tx Tx, d *armyDesk, a Actor, army *domain.Army, name string, 
 	return tx.AddControl(&ControlEntry{CampaignID: d.c.ID, Army: name, Controllers: nonNil(slices.Clone(ctl)), EffectiveAt: now, By: a.Name(), Reason: army.Name + " renamed " + name})
 }
 
+// find is the named army on the open turn's map.
+func (d *armyDesk) find(name string) (*domain.Army, error) {
+	army := d.m.Army(name)
+	if army == nil {
+		return nil, domain.Errorf(domain.ErrNotFound, "there is no army named %q on the map", name)
+	}
+	return army, nil
+}
+
+// controlled is the named army on the open turn's map, which the actor must control now
+// (5.2.1).
+func (d *armyDesk) controlled(tx Tx, name string, now time.Time) (*domain.Army, error) {
+	army, err := d.find(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := controlling(tx, d, army, now); err != nil {
+		return nil, err
+	}
+	return army, nil
+}
+
 // controlling checks that the actor controls the army now (5.2.1).
 func controlling(tx Tx, d *armyDesk, army *domain.Army, now time.Time) error {
 	m := d.m.Clone()
@@ -611,12 +633,9 @@ func (s *Service) ChangeTroops(ctx context.Context, a Actor, id int64, name stri
 		if err != nil {
 			return err
 		}
-		army := d.m.Army(name)
-		if army == nil {
-			return domain.Errorf(domain.ErrNotFound, "there is no army named %q on the map", name)
-		}
 		now := s.now()
-		if err := controlling(tx, d, army, now); err != nil {
+		army, err := d.controlled(tx, name, now)
+		if err != nil {
 			return err
 		}
 		switch {
@@ -671,12 +690,9 @@ func (s *Service) Customise(ctx context.Context, a Actor, id int64, name string,
 		if err != nil {
 			return err
 		}
-		army := d.m.Army(name)
-		if army == nil {
-			return domain.Errorf(domain.ErrNotFound, "there is no army named %q on the map", name)
-		}
 		now := s.now()
-		if err := controlling(tx, d, army, now); err != nil {
+		army, err := d.controlled(tx, name, now)
+		if err != nil {
 			return err
 		}
 		me := a.Account.Name
