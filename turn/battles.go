@@ -89,11 +89,7 @@ type deskTurn struct {
 }
 
 func loadDesk(r Reader, a Actor, id int64, n int) (*deskTurn, error) {
-	c, x, err := campaignAccess(r, a, id)
-	if err != nil {
-		return nil, err
-	}
-	t, err := r.Turn(id, n)
+	c, x, t, err := turnAccess(r, a, id, n)
 	if err != nil {
 		return nil, err
 	}
@@ -959,10 +955,7 @@ func (s *Service) Sanction(ctx context.Context, a Actor, id int64, n int, req Sa
 func (s *Service) Sanctions(ctx context.Context, a Actor, id int64, n int) ([]Sanction, error) {
 	var out []Sanction
 	err := s.store.Read(ctx, func(r Reader) error {
-		if _, _, err := campaignAccess(r, a, id); err != nil {
-			return err
-		}
-		t, err := r.Turn(id, n)
+		_, _, t, err := turnAccess(r, a, id, n)
 		if err != nil {
 			return err
 		}

@@ -368,11 +368,7 @@ func (s *Service) Turns(ctx context.Context, a Actor, id int64) ([]TurnView, err
 func (s *Service) Turn(ctx context.Context, a Actor, id int64, n int) (*TurnView, error) {
 	var v *TurnView
 	err := s.store.Read(ctx, func(r Reader) error {
-		_, x, err := campaignAccess(r, a, id)
-		if err != nil {
-			return err
-		}
-		t, err := r.Turn(id, n)
+		_, x, t, err := turnAccess(r, a, id, n)
 		if err != nil {
 			return err
 		}

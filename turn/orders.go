@@ -434,11 +434,7 @@ func (s *Service) WithdrawPost(ctx context.Context, a Actor, id, postID int64) (
 func (s *Service) Posts(ctx context.Context, a Actor, id int64, n int) ([]PostView, error) {
 	var out []PostView
 	err := s.store.Read(ctx, func(r Reader) error {
-		_, x, err := campaignAccess(r, a, id)
-		if err != nil {
-			return err
-		}
-		t, err := r.Turn(id, n)
+		_, x, t, err := turnAccess(r, a, id, n)
 		if err != nil {
 			return err
 		}
@@ -488,11 +484,7 @@ type ResultsView struct {
 func (s *Service) Results(ctx context.Context, a Actor, id int64, n int) (*ResultsView, error) {
 	var out *ResultsView
 	err := s.store.Read(ctx, func(r Reader) error {
-		_, x, err := campaignAccess(r, a, id)
-		if err != nil {
-			return err
-		}
-		t, err := r.Turn(id, n)
+		_, x, t, err := turnAccess(r, a, id, n)
 		if err != nil {
 			return err
 		}

@@ -165,6 +165,19 @@ func campaignAccess(r Reader, a Actor, id int64) (*Campaign, access, error) {
 	return c, x, nil
 }
 
+// turnAccess is campaignAccess for turn n of the campaign, with the turn.
+func turnAccess(r Reader, a Actor, id int64, n int) (*Campaign, access, *Turn, error) {
+	c, x, err := campaignAccess(r, a, id)
+	if err != nil {
+		return nil, x, nil, err
+	}
+	t, err := r.Turn(id, n)
+	if err != nil {
+		return nil, x, nil, err
+	}
+	return c, x, t, nil
+}
+
 // Class says what part of a campaign the actor may see: "judge", "coalition", "phyrexia",
 // "mercenary" or "public". Views of the map differ only by class.
 func (s *Service) Class(ctx context.Context, a Actor, campaign int64) (string, error) {

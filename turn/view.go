@@ -121,11 +121,7 @@ func (s *Service) CurrentMap(ctx context.Context, a Actor, id int64) (*MapView, 
 func (s *Service) TurnMap(ctx context.Context, a Actor, id int64, n int) (*MapView, error) {
 	var v *MapView
 	err := s.store.Read(ctx, func(r Reader) error {
-		c, x, err := campaignAccess(r, a, id)
-		if err != nil {
-			return err
-		}
-		t, err := r.Turn(id, n)
+		c, x, t, err := turnAccess(r, a, id, n)
 		if err != nil {
 			return err
 		}
@@ -172,11 +168,7 @@ type ReportView struct {
 func (s *Service) Report(ctx context.Context, a Actor, id int64, n int) (*ReportView, error) {
 	var v *ReportView
 	err := s.store.Read(ctx, func(r Reader) error {
-		_, x, err := campaignAccess(r, a, id)
-		if err != nil {
-			return err
-		}
-		t, err := r.Turn(id, n)
+		_, x, t, err := turnAccess(r, a, id, n)
 		if err != nil {
 			return err
 		}
