@@ -455,6 +455,7 @@ func (lg *Ledger) wound(a *domain.Army, losses map[string]int, sq domain.Square)
 	if a.Troops == nil {
 		return domain.Errorf(domain.ErrInvalid, "%s has no troop list, so its losses at %s cannot be applied", a.Name, sq)
 	}
+	a.OwnTroops()
 	var buf [8]string
 	for _, c := range sortedKeys(losses, buf[:]) {
 		n := losses[c]
@@ -488,6 +489,7 @@ func (lg *Ledger) risk(a *domain.Army, n int, top bool) {
 	if n <= 0 || a.Troops == nil {
 		return
 	}
+	a.OwnTroops()
 	slot := 0
 	for _, t := range a.Troops {
 		if t.Alive > 0 && (slot == 0 || (top && t.Slot > slot) || (!top && t.Slot < slot)) {
@@ -779,6 +781,7 @@ func Receive(a *domain.Army, s domain.Shipment) {
 	if a.Troops == nil {
 		return
 	}
+	a.OwnTroops()
 	var buf [8]string
 	for _, c := range sortedKeys(s.Creatures, buf[:]) {
 		n := s.Creatures[c]

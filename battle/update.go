@@ -135,6 +135,7 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 func clearWounds(a *domain.Army) {
 	for j := range a.Troops {
 		if a.Troops[j].Wounds != nil {
+			a.OwnTroops()
 			a.Troops[j].Wounds = nil
 		}
 	}
@@ -195,6 +196,7 @@ func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next map[string]bo
 		ship := domain.Shipment{From: s.Name, Creatures: tr.Creatures}
 		var buf [8]string
 		sent := map[string]int{}
+		s.OwnTroops()
 		for _, c := range sortedKeys(tr.Creatures, buf[:]) {
 			st := s.Troop(c)
 			if st == nil {
@@ -309,9 +311,10 @@ func AllWinConditionsDestroyed(m *domain.Map, side domain.Side) bool {
 
 // attribute records this update's losses against the army's current count (D1).
 func attribute(a *domain.Army, losses map[string]int) {
-	if a.Days == 0 {
+	if a.Days == 0 || len(losses) == 0 {
 		return
 	}
+	a.OwnTroops()
 	for c, n := range losses {
 		t := a.Troop(c)
 		if t == nil || n == 0 {
@@ -361,6 +364,10 @@ func heal(a *domain.Army, s *domain.Site) map[string]int {
 // restore heals every loss suffered on a counted day up to upTo(troop), losses from before the
 // count began (day 0) included, and returns what it healed.
 func restore(a *domain.Army, upTo func(*domain.Troop) int) map[string]int {
+	if !a.Wounded() {
+		return nil
+	}
+	a.OwnTroops()
 	var out map[string]int
 	for i := range a.Troops {
 		t := &a.Troops[i]
@@ -414,6 +421,7 @@ func convert(a *domain.Army, s *domain.Site, left, noCount bool, ch *Changes) {
 	a.Capture.Converted = true
 	ch.Converted = append(ch.Converted, a.Name)
 	if s != nil && !s.Destroyed {
+		a.OwnTroops()
 		h := map[string]int{}
 		for i := range a.Troops {
 			t := &a.Troops[i]

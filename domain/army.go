@@ -174,6 +174,30 @@ type Army struct {
 	Plan     *Plan      `json:"plan,omitempty"`
 	Capture  *Capture   `json:"capture,omitempty"`
 	Incoming []Shipment `json:"incoming,omitempty"`
+	// shared marks troops (and their wounds) shared with the army of another map (Map.Fork):
+	// OwnTroops copies them before they are changed.
+	shared bool
+}
+
+// OwnTroops gives the army its own copy of its troop list if it still shares it with the map
+// it was forked from (Map.Fork). Code that changes troops in place — counts, wounds, slots, an
+// append — calls it first, before it takes a pointer to a troop.
+func (a *Army) OwnTroops() {
+	if !a.shared {
+		return
+	}
+	a.shared = false
+	if a.Troops == nil {
+		return
+	}
+	own := make([]Troop, len(a.Troops), len(a.Troops)+1)
+	copy(own, a.Troops)
+	for j := range own {
+		if own[j].Wounds != nil {
+			own[j].Wounds = slices.Clone(own[j].Wounds)
+		}
+	}
+	a.Troops = own
 }
 
 // Troop returns the troop of the named creature, or nil.
@@ -209,6 +233,17 @@ func (a *Army) TopSlot() (slot, alive int) {
 		}
 	}
 	return slot, alive
+}
+
+// Wounded reports whether any troop of the army has losses to heal: fewer alive than its full
+// count, or unhealed wounds on record.
+func (a *Army) Wounded() bool {
+	for i := range a.Troops {
+		if t := &a.Troops[i]; t.Alive < t.Full || t.Wounds != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // Empty reports whether the army has a known troop list with 0 troops alive in every slot
@@ -350,6 +385,7 @@ func (a *Army) ControlledBy(player string) bool {
 // Clone is a deep copy of the army.
 func (a Army) Clone() Army {
 	b := a
+	b.shared = false
 	b.Controllers = append([]string(nil), a.Controllers...)
 	b.Colors = append([]Color(nil), a.Colors...)
 	if a.Troops != nil {

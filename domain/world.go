@@ -124,11 +124,7 @@ func (m *Map) NoteHomes() {
 // the terrain), are shared; troops, wounds, captures, shipments, sites and battles are copied.
 // Code that changes a map must keep to that: assign a new slice rather than edit a shared one.
 func (m *Map) Clone() *Map {
-	c := *m
-	c.Sites = slices.Clone(m.Sites)
-	c.Battles = slices.Clone(m.Battles)
-	c.Leaders = slices.Clone(m.Leaders)
-	c.Armies = slices.Clone(m.Armies)
+	c := m.Fork()
 	n := 0
 	for i := range m.Armies {
 		n += len(m.Armies[i].Troops)
@@ -136,6 +132,7 @@ func (m *Map) Clone() *Map {
 	troops := make([]Troop, 0, n)
 	for i := range c.Armies {
 		a := &c.Armies[i]
+		a.shared = false
 		if a.Troops != nil {
 			k := len(troops)
 			troops = append(troops, a.Troops...)
@@ -146,6 +143,22 @@ func (m *Map) Clone() *Map {
 				}
 			}
 		}
+	}
+	return c
+}
+
+// Fork is Clone for a lock, which changes the troops of few armies: each army shares its troop
+// list with m until Army.OwnTroops gives it a copy. Code that changes the troops of a forked map
+// calls OwnTroops first; everything else is as Clone has it.
+func (m *Map) Fork() *Map {
+	c := *m
+	c.Sites = slices.Clone(m.Sites)
+	c.Battles = slices.Clone(m.Battles)
+	c.Leaders = slices.Clone(m.Leaders)
+	c.Armies = slices.Clone(m.Armies)
+	for i := range c.Armies {
+		a := &c.Armies[i]
+		a.shared = a.Troops != nil
 		if a.Capture != nil {
 			cp := *a.Capture
 			a.Capture = &cp

@@ -7,40 +7,84 @@ import (
 	"testing"
 )
 
-// TestCloneLeavesOriginal changes everything the rules change in place on a clone and checks
-// that the original map did not change.
+// TestCloneLeavesOriginal changes everything the rules change in place on a clone, and on a
+// fork after OwnTroops, and checks that the original map did not change.
 func TestCloneLeavesOriginal(t *testing.T) {
-	m := &Map{Grid: DefaultGrid,
-		Sites: []Site{{Name: "Red Base", Kind: Base, Side: Coalition, Color: Red, At: Square{12, 10}}},
-		Armies: []Army{{Name: "Sai Rei", Side: Coalition, Rank: Lieutenant, At: Square{3, 4},
-			Troops:  []Troop{{Creature: "Kris Mage", Size: Size{1, 1}, Slot: 1, Alive: 3000, Full: 5000, Wounds: []Wound{{Day: 1, Count: 10}}}},
-			Capture: &Capture{Side: Phyrexia}, Incoming: []Shipment{{From: "Ash"}}}},
-		Battles: []Battle{{Square: Square{3, 4}, Armies: []string{"Sai Rei", "X"}, Kind: Attack}},
+	for _, c := range []struct {
+		name string
+		copy func(*Map) *Map
+	}{
+		{"clone", (*Map).Clone},
+		{"fork", func(m *Map) *Map {
+			f := m.Fork()
+			f.Armies[0].OwnTroops()
+			return f
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := &Map{Grid: DefaultGrid,
+				Sites: []Site{{Name: "Red Base", Kind: Base, Side: Coalition, Color: Red, At: Square{12, 10}}},
+				Armies: []Army{{Name: "Sai Rei", Side: Coalition, Rank: Lieutenant, At: Square{3, 4},
+					Troops:  make([]Troop, 1, 4), // room to append in place
+					Capture: &Capture{Side: Phyrexia}, Incoming: []Shipment{{From: "Ash"}}}},
+				Battles: []Battle{{Square: Square{3, 4}, Armies: []string{"Sai Rei", "X"}, Kind: Attack}},
+			}
+			m.Armies[0].Troops[0] = Troop{Creature: "Kris Mage", Size: Size{1, 1}, Slot: 1, Alive: 3000, Full: 5000, Wounds: []Wound{{Day: 1, Count: 10}}}
+			cp := c.copy(m)
+			a := &cp.Armies[0]
+			a.At = Square{9, 9}
+			a.Troops[0].Alive = 1
+			a.Troops[0].Wounds[0].Count = 99
+			a.Troops = append(a.Troops, Troop{Creature: "Grizzly Bears"})
+			a.Capture.Converted = true
+			a.Incoming[0].From = "Birch"
+			cp.Sites[0].Destroyed = true
+			cp.Battles[0].Kind = Push
+			o := &m.Armies[0]
+			switch {
+			case o.At != (Square{3, 4}):
+				t.Error("position changed")
+			case o.Troops[0].Alive != 3000 || o.Troops[0].Wounds[0].Count != 10 || len(o.Troops) != 1 || o.Troops[:2][1].Creature != "":
+				t.Error("troops changed")
+			case o.Capture.Converted:
+				t.Error("capture changed")
+			case o.Incoming[0].From != "Ash":
+				t.Error("shipment changed")
+			case m.Sites[0].Destroyed:
+				t.Error("site changed")
+			case m.Battles[0].Kind != Attack:
+				t.Error("battle changed")
+			}
+		})
 	}
-	c := m.Clone()
-	a := &c.Armies[0]
-	a.At = Square{9, 9}
-	a.Troops[0].Alive = 1
-	a.Troops[0].Wounds[0].Count = 99
-	a.Troops = append(a.Troops, Troop{Creature: "Grizzly Bears"})
-	a.Capture.Converted = true
-	a.Incoming[0].From = "Birch"
-	c.Sites[0].Destroyed = true
-	c.Battles[0].Kind = Push
-	o := &m.Armies[0]
-	switch {
-	case o.At != (Square{3, 4}):
-		t.Error("position changed")
-	case o.Troops[0].Alive != 3000 || o.Troops[0].Wounds[0].Count != 10 || len(o.Troops) != 1:
-		t.Error("troops changed")
-	case o.Capture.Converted:
-		t.Error("capture changed")
-	case o.Incoming[0].From != "Ash":
-		t.Error("shipment changed")
-	case m.Sites[0].Destroyed:
-		t.Error("site changed")
-	case m.Battles[0].Kind != Attack:
-		t.Error("battle changed")
+}
+
+// TestForkSharesTroops checks that a fork shares troop lists until OwnTroops, which copies
+// them once; an army of a clone or a copied army owns its own.
+func TestForkSharesTroops(t *testing.T) {
+	m := &Map{Grid: DefaultGrid, Armies: []Army{
+		{Name: "Sai Rei", Troops: []Troop{{Creature: "Kris Mage", Slot: 1, Alive: 10, Full: 10}}},
+		{Name: "Unknown"},
+	}}
+	f := m.Fork()
+	if &f.Armies[0].Troops[0] != &m.Armies[0].Troops[0] {
+		t.Fatal("a fork copied troops no one changed")
+	}
+	f.Armies[0].OwnTroops()
+	own := &f.Armies[0].Troops[0]
+	if own == &m.Armies[0].Troops[0] {
+		t.Fatal("OwnTroops left the troops shared")
+	}
+	f.Armies[0].OwnTroops()
+	if &f.Armies[0].Troops[0] != own {
+		t.Error("a second OwnTroops copied again")
+	}
+	if f.Armies[1].OwnTroops(); f.Armies[1].Troops != nil {
+		t.Error("OwnTroops made a troop list for an army whose troops are unknown")
+	}
+	g := m.Fork().Clone()
+	if g.Armies[0].shared || m.Fork().Armies[0].Clone().shared {
+		t.Error("a clone's army thinks it shares its troops")
 	}
 }
 
@@ -54,10 +98,18 @@ func BenchmarkClone(b *testing.B) {
 		}
 		m.Armies = append(m.Armies, a)
 	}
-	b.ReportAllocs()
-	for b.Loop() {
-		m.Clone()
-	}
+	b.Run("clone", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			m.Clone()
+		}
+	})
+	b.Run("fork", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			m.Fork()
+		}
+	})
 }
 
 // TestSameName pins how names compare: case, runs of spaces and spaces at either end do not

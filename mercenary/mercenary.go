@@ -211,6 +211,9 @@ func healDefender(m *domain.Map, a *domain.Army, start map[string]domain.Square,
 // full do the rest go up to the next. It returns creature → soldiers healed.
 func HealLowest(a *domain.Army, n int) map[string]int {
 	out := map[string]int{}
+	if n > 0 {
+		a.OwnTroops()
+	}
 	for slot := 1; slot <= domain.Slots && n > 0; slot++ {
 		for i := range a.Troops {
 			t := &a.Troops[i]

@@ -59,35 +59,28 @@ func newReport(before, m *domain.Map, orders *movement.Orders, mv *movement.Outc
 		Warnings:     nonNil(orders.Warnings()),
 		Mercenary:    merc,
 	}
-	// every army by name: positions, days, and troops alive where the troops are known; while
-	// the names are sorted, Days holds each army's index
-	r.Days = make(Keyed[int], len(m.Armies))
+	// every army by name: positions, days, and troops alive where the troops are known
+	order := byName(m.Armies)
 	troops := 0
 	for i := range m.Armies {
-		r.Days[i] = Entry[int]{m.Armies[i].Name, i}
 		troops += len(m.Armies[i].Troops)
 	}
-	slices.SortFunc(r.Days, func(a, b Entry[int]) int {
-		if c := strings.Compare(a.Name, b.Name); c != 0 {
-			return c
-		}
-		return a.Value - b.Value
-	})
-	r.Positions = make(Keyed[domain.Square], len(r.Days))
-	r.Alive = make(Keyed[Keyed[int]], 0, len(r.Days))
+	r.Days = make(Keyed[int], len(order))
+	r.Positions = make(Keyed[domain.Square], len(order))
+	r.Alive = make(Keyed[Keyed[int]], 0, len(order))
 	flat := make(Keyed[int], 0, troops)
-	for j := range r.Days {
-		a := &m.Armies[r.Days[j].Value]
+	for j, k := range order {
+		a := &m.Armies[k.i]
 		r.Positions[j] = Entry[domain.Square]{a.Name, a.At}
-		r.Days[j].Value = a.Days
+		r.Days[j] = Entry[int]{a.Name, a.Days}
 		if a.Troops == nil {
 			continue
 		}
-		k := len(flat)
+		first := len(flat)
 		for _, t := range a.Troops {
 			flat = append(flat, Entry[int]{t.Creature, t.Alive})
 		}
-		al := flat[k:len(flat):len(flat)]
+		al := flat[first:len(flat):len(flat)]
 		al.sort()
 		r.Alive = append(r.Alive, Entry[Keyed[int]]{a.Name, al})
 	}
@@ -130,4 +123,44 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+// nameKey is an army's index with the first 16 bytes of its name as two big-endian words, so
+// that most comparisons of the sort by name are two integer comparisons.
+type nameKey struct {
+	hi, lo uint64
+	i      int32
+}
+
+func prefixWord(s string) uint64 {
+	var w uint64
+	for k := range 8 {
+		w <<= 8
+		if k < len(s) {
+			w |= uint64(s[k])
+		}
+	}
+	return w
+}
+
+// byName lists the armies' indexes in the order of their names, byte by byte, and by index
+// where two names are the same.
+func byName(armies []domain.Army) []nameKey {
+	keys := make([]nameKey, len(armies))
+	for i := range armies {
+		n := armies[i].Name
+		k := nameKey{hi: prefixWord(n), i: int32(i)}
+		if len(n) > 8 {
+			k.lo = prefixWord(n[8:])
+		}
+		keys[i] = k
+	}
+	slices.SortFunc(keys, func(a, b nameKey) int {
+		if c := cmp.Or(cmp.Compare(a.hi, b.hi), cmp.Compare(a.lo, b.lo)); c != 0 {
+			return c
+		}
+		// the first 16 bytes are equal, padding included
+		return cmp.Or(strings.Compare(armies[a.i].Name, armies[b.i].Name), cmp.Compare(a.i, b.i))
+	})
+	return keys
 }

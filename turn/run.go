@@ -29,7 +29,8 @@ type Input struct {
 // the map. m is left as it was; the map after the lock is returned with the lock report. An
 // error means the input is not one the rules can settle (a battle with no result, say).
 func Run(m *domain.Map, in Input) (*domain.Map, *Report, error) {
-	next := m.Clone()
+	// the lock changes the troops of few armies: the others keep sharing m's (Map.Fork)
+	next := m.Fork()
 	next.NoteLeaders()
 	fought := battle.Fought(next)
 	t := battle.Turn{Start: m.Armies, Fought: fought}
