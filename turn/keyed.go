@@ -31,13 +31,21 @@ func (k Keyed[V]) sort() {
 	if len(k) <= 12 {
 		// most lists are an army's few creatures: an insertion sort, as slices.SortFunc's
 		for i := 1; i < len(k); i++ {
-			for j := i; j > 0 && k[j].Name < k[j-1].Name; j-- {
+			for j := i; j > 0 && nameLess(k[j].Name, k[j-1].Name); j-- {
 				k[j], k[j-1] = k[j-1], k[j]
 			}
 		}
 		return
 	}
 	slices.SortFunc(k, func(a, b Entry[V]) int { return strings.Compare(a.Name, b.Name) })
+}
+
+// nameLess is a < b, deciding by the first bytes without a call when they differ.
+func nameLess(a, b string) bool {
+	if a != "" && b != "" && a[0] != b[0] {
+		return a[0] < b[0]
+	}
+	return a < b
 }
 
 // Get returns the named value, and whether there is one.

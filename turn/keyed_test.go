@@ -2,7 +2,13 @@ package turn
 
 import (
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/coalition-wargame/coalition/domain"
 )
 
 // TestKeyedWritesAsAMap: a Keyed value is written byte for byte as encoding/json writes the
@@ -39,5 +45,47 @@ func TestKeyedWritesAsAMap(t *testing.T) {
 	var empty Keyed[int]
 	if got, _ := json.Marshal(empty); string(got) != "{}" {
 		t.Errorf("an empty Keyed writes %s, want {}", got)
+	}
+}
+
+// TestByNameSortsLikeStrings checks the report's sort of armies by name against a plain sort
+// of the names (then indexes) on random names built to tie: shared prefixes, names that are
+// prefixes of others, equal names, empty names, bytes above 0x7f.
+func TestByNameSortsLikeStrings(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	parts := []string{"", "Coalition ", "Coalition 1", "Darkhand", "D", "Raider 1", "ab", "abcdefgh", "Lim-Dûl", "1", "2", "10", " "}
+	for seed := range 2000 {
+		n := r.IntN(40)
+		armies := make([]domain.Army, n)
+		for i := range armies {
+			var b strings.Builder
+			for range r.IntN(4) {
+				b.WriteString(parts[r.IntN(len(parts))])
+			}
+			armies[i].Name = b.String()
+		}
+		want := make([]int32, n)
+		for i := range want {
+			want[i] = int32(i)
+		}
+		slices.SortStableFunc(want, func(a, b int32) int { return strings.Compare(armies[a].Name, armies[b].Name) })
+		if got := byName(armies); !slices.Equal(got, want) {
+			t.Fatalf("seed %d: byName gives %v, a plain sort %v", seed, got, want)
+		}
+	}
+}
+
+// BenchmarkByName sorts a campaign's 102 army names.
+func BenchmarkByName(b *testing.B) {
+	var armies []domain.Army
+	for i := range 45 {
+		armies = append(armies, domain.Army{Name: fmt.Sprintf("Coalition %d", i+1)}, domain.Army{Name: fmt.Sprintf("Darkhand%d", i+1)})
+	}
+	for i := range 12 {
+		armies = append(armies, domain.Army{Name: fmt.Sprintf("Raider %d", i+1)})
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		byName(armies)
 	}
 }

@@ -70,7 +70,7 @@ func newReport(before, m *domain.Map, orders *movement.Orders, mv *movement.Outc
 	r.Alive = make(Keyed[Keyed[int]], 0, len(order))
 	flat := make(Keyed[int], 0, troops)
 	for j, k := range order {
-		a := &m.Armies[k.i]
+		a := &m.Armies[k]
 		r.Positions[j] = Entry[domain.Square]{a.Name, a.At}
 		r.Days[j] = Entry[int]{a.Name, a.Days}
 		if a.Troops == nil {
@@ -125,42 +125,68 @@ func nonNil[T any](s []T) []T {
 	return s
 }
 
-// nameKey is an army's index with the first 16 bytes of its name as two big-endian words, so
-// that most comparisons of the sort by name are two integer comparisons.
-type nameKey struct {
-	hi, lo uint64
-	i      int32
-}
-
-func prefixWord(s string) uint64 {
-	var w uint64
-	for k := range 8 {
-		w <<= 8
-		if k < len(s) {
-			w |= uint64(s[k])
-		}
-	}
-	return w
-}
-
 // byName lists the armies' indexes in the order of their names, byte by byte, and by index
-// where two names are the same.
-func byName(armies []domain.Army) []nameKey {
-	keys := make([]nameKey, len(armies))
-	for i := range armies {
-		n := armies[i].Name
-		k := nameKey{hi: prefixWord(n), i: int32(i)}
-		if len(n) > 8 {
-			k.lo = prefixWord(n[8:])
+// where two names are the same. Names that start with the same byte share a prefix (the
+// group's longest): each name's key is its first byte, the 5 bytes after its group's prefix and
+// its index, so that one sort of integers orders them; names whose keys tie on the bytes (the
+// same 5 bytes after the prefix) are then put in order by their whole names.
+func byName(armies []domain.Army) []int32 {
+	n := len(armies)
+	out := make([]int32, n)
+	if n >= 1<<16 {
+		for i := range out {
+			out[i] = int32(i)
 		}
-		keys[i] = k
+		slices.SortStableFunc(out, func(a, b int32) int { return strings.Compare(armies[a].Name, armies[b].Name) })
+		return out
 	}
-	slices.SortFunc(keys, func(a, b nameKey) int {
-		if c := cmp.Or(cmp.Compare(a.hi, b.hi), cmp.Compare(a.lo, b.lo)); c != 0 {
-			return c
+	var first [256]int32 // a name of each group, index + 1
+	var lcp [256]int
+	for i := range armies {
+		name := armies[i].Name
+		if name == "" {
+			continue
 		}
-		// the first 16 bytes are equal, padding included
-		return cmp.Or(strings.Compare(armies[a.i].Name, armies[b.i].Name), cmp.Compare(a.i, b.i))
-	})
-	return keys
+		g := name[0]
+		if first[g] == 0 {
+			first[g], lcp[g] = int32(i+1), len(name)
+			continue
+		}
+		other := armies[first[g]-1].Name
+		k := 1
+		for k < lcp[g] && k < len(name) && name[k] == other[k] {
+			k++
+		}
+		lcp[g] = k
+	}
+	keys := make([]uint64, n)
+	for i := range armies {
+		name := armies[i].Name
+		var key uint64
+		if name != "" {
+			key = uint64(name[0])
+			for k, p := 0, lcp[name[0]]; k < 5; k++ {
+				key <<= 8
+				if p+k < len(name) {
+					key |= uint64(name[p+k])
+				}
+			}
+		}
+		keys[i] = key<<16 | uint64(i)
+	}
+	slices.Sort(keys)
+	for i := range keys {
+		out[i] = int32(keys[i] & 0xffff)
+	}
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && keys[j]>>16 == keys[i]>>16 {
+			j++
+		}
+		if j-i > 1 {
+			slices.SortStableFunc(out[i:j], func(a, b int32) int { return strings.Compare(armies[a].Name, armies[b].Name) })
+		}
+		i = j
+	}
+	return out
 }
