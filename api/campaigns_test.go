@@ -12,10 +12,11 @@ import (
 	"github.com/coalition-wargame/coalition/turn"
 )
 
-// smallMap is a campaign map with one army, for campaign creation.
+// smallMap is a campaign map with one army, for campaign creation; the army's days are left
+// out, as a new map may (MapArmy).
 func smallMap() map[string]any {
 	return map[string]any{"grid": map[string]int{"Cols": 10, "Rows": 5},
-		"armies": []map[string]any{{"name": "A", "side": "coalition", "rank": "captain", "at": "3C", "days": 0}}}
+		"armies": []map[string]any{{"name": "A", "side": "coalition", "rank": "captain", "at": "3C"}}}
 }
 
 // A campaign may be created with its members, each a new account holding what the request gives.
