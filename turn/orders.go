@@ -120,6 +120,9 @@ func (o OrderInput) line(i int, grid domain.Grid) (string, error) {
 	if o.Kind != domain.Transfer && len(o.Creatures) > 0 {
 		return bad("creatures go only with a transfer")
 	}
+	if o.Kind != domain.Hold && strings.TrimSpace(o.Note) != "" {
+		return bad("a note goes only with a hold (\"no move\" or \"fighting\"); a %s order's line has no place for one (3.2.2.5)", o.Kind)
+	}
 	return movement.Format(d), nil
 }
 

@@ -75,9 +75,21 @@ func TestStructuredOrdersRenderToTheClassicLine(t *testing.T) {
 	if out.Post.Source != "json" {
 		t.Errorf("source %q", out.Post.Source)
 	}
-	_, err = f.svc.Post(ctx, f.as("Gazetzot"), id, turn.PostRequest{Orders: []turn.OrderInput{{Army: "Sai Rei", Kind: "fly"}}})
-	if !errors.Is(err, domain.ErrInvalid) || !strings.Contains(err.Error(), `"fly" is not a kind of order`) {
-		t.Errorf("bad kind: %v", err)
+	for _, c := range []struct {
+		name  string
+		order turn.OrderInput
+		want  string
+	}{
+		{"bad kind", turn.OrderInput{Army: "Sai Rei", Kind: "fly"}, `"fly" is not a kind of order`},
+		{"note on a move", turn.OrderInput{Army: "Sai Rei", Kind: domain.MoveKind, From: sq("3F"), Legs: []domain.Leg{{To: sq("4F")}}, Note: "flank them"},
+			"a note goes only with a hold"},
+		{"creatures on a move", turn.OrderInput{Army: "Sai Rei", Kind: domain.MoveKind, From: sq("3F"), Legs: []domain.Leg{{To: sq("4F")}}, Creatures: map[string]int{"Kris Mage": 1}},
+			"creatures go only with a transfer"},
+	} {
+		_, err = f.svc.Post(ctx, f.as("Gazetzot"), id, turn.PostRequest{Orders: []turn.OrderInput{c.order}})
+		if !errors.Is(err, domain.ErrInvalid) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
 	}
 }
 
