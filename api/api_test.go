@@ -358,3 +358,34 @@ func TestInternalErrorSaysLittleAndIsLoggedOnce(t *testing.T) {
 		t.Errorf("logged %d errors, want 1", n)
 	}
 }
+
+// With a metrics token configured, /metrics answers 401 without it or with another, 200 with it.
+func TestGetMetrics401WithoutTheToken(t *testing.T) {
+	e := newEnv(t)
+	srv, err := api.New(e.svc, api.Options{Key: e.key, Clock: e.clock.Now, Log: quiet, MetricsToken: "scrape-me-0123456789"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		auth string
+		want int
+	}{
+		{"", http.StatusUnauthorized},
+		{"Bearer wrong", http.StatusUnauthorized},
+		{"Bearer " + e.tokens[admin], http.StatusUnauthorized},
+		{"Bearer scrape-me-0123456789", http.StatusOK},
+	} {
+		req := httptest.NewRequest("GET", "/metrics", nil)
+		if c.auth != "" {
+			req.Header.Set("Authorization", c.auth)
+		}
+		rec := httptest.NewRecorder()
+		srv.Handler().ServeHTTP(rec, req)
+		if rec.Code != c.want {
+			t.Errorf("%q: %d, want %d", c.auth, rec.Code, c.want)
+		}
+		if c.want == http.StatusUnauthorized && !strings.Contains(rec.Body.String(), "metrics token") {
+			t.Errorf("%q: the refusal does not say what is wanted: %s", c.auth, rec.Body)
+		}
+	}
+}

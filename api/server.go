@@ -6,6 +6,7 @@ package api
 
 import (
 	"context"
+	"crypto/subtle"
 	_ "embed"
 	"fmt"
 	"log/slog"
@@ -19,6 +20,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/turn"
 )
 
@@ -46,6 +48,9 @@ type Options struct {
 	Registry *prometheus.Registry
 	// Pages serves the web pages at "/" and "/assets/*" (package web); none when nil.
 	Pages http.Handler
+	// MetricsToken, when set, is the bearer token /metrics asks for; without it the metrics
+	// are public.
+	MetricsToken string
 }
 
 // Body limits: a post is at most 20 KB of text; a campaign with its map or a scenario is
@@ -145,7 +150,7 @@ func (s *Server) routes() {
 
 	e.GET("/healthz", s.health)
 	e.HEAD("/healthz", s.health)
-	e.GET("/metrics", echoprometheus.NewHandlerWithConfig(echoprometheus.HandlerConfig{Gatherer: s.opt.Registry}))
+	e.GET("/metrics", echoprometheus.NewHandlerWithConfig(echoprometheus.HandlerConfig{Gatherer: s.opt.Registry}), s.metricsToken)
 	e.GET("/api/openapi.yaml", func(c echo.Context) error { return c.Blob(http.StatusOK, "application/yaml", Spec) })
 	if s.opt.Pages != nil {
 		pages := echo.WrapHandler(s.opt.Pages)
@@ -202,4 +207,16 @@ func (s *Server) health(c echo.Context) error {
 		}
 	}
 	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// metricsToken lets a request through to /metrics only with the configured bearer token, when
+// there is one.
+func (s *Server) metricsToken(next echo.HandlerFunc) echo.HandlerFunc {
+	want := []byte("Bearer " + s.opt.MetricsToken)
+	return func(c echo.Context) error {
+		if s.opt.MetricsToken != "" && subtle.ConstantTimeCompare([]byte(c.Request().Header.Get(echo.HeaderAuthorization)), want) != 1 {
+			return domain.Errorf(domain.ErrUnauthorized, "the metrics need the metrics token: send \"Authorization: Bearer <token>\"")
+		}
+		return next(c)
+	}
 }

@@ -157,7 +157,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 			trusted = append(trusted, p)
 		}
 	}
-	srv, err := api.New(svc, api.Options{Key: key, Clock: now, Log: c.log, TrustedProxies: trusted, Health: st.Ping, Pages: web.Handler()})
+	srv, err := api.New(svc, api.Options{Key: key, Clock: now, Log: c.log, TrustedProxies: trusted, Health: st.Ping, Pages: web.Handler(), MetricsToken: getenv("COALITION_METRICS_TOKEN")})
 	if err != nil {
 		return err
 	}
