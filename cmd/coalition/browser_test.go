@@ -146,7 +146,22 @@ func (p *tab) do(what string, steps ...chromedp.Action[chromedp.Void]) {
 func (p *tab) fail(what string, err error) {
 	p.t.Helper()
 	p.shot("failure-" + strings.ReplaceAll(p.t.Name(), "/", "-") + "-" + p.name)
+	p.t.Logf("%s tab at the failure: %s", p.name, p.state())
 	p.t.Fatalf("%s (%s tab): %v", what, p.name, err)
+}
+
+// state says what the page shows, for a failure's log: the view, the panel's sections and the
+// messages in sight.
+func (p *tab) state() string {
+	ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
+	defer cancel()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`'view ' + document.body.dataset.view + ', tabs ' + document.querySelector('#tabs').textContent +
+		', sections ' + [...document.querySelectorAll('#panel h3')].map((x) => x.textContent).join('; ') +
+		', messages ' + [...document.querySelectorAll('[role="status"]:not([hidden]), [role="alert"]:not([hidden])')].map((x) => x.textContent.trim()).filter(Boolean).join(' / ')`))
+	if err != nil {
+		return err.Error()
+	}
+	return s
 }
 
 // eval evaluates a JavaScript expression in the page.
