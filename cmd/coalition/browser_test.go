@@ -775,3 +775,107 @@ func TestBrowserPollsWithETag(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// sanctionView is a sanction as GET …/sanctions gives it.
+type sanctionView struct {
+	Army, Reason, By string
+	K, Severity      int
+	Roll             struct {
+		Label string
+		Value int
+	}
+	Losses map[string]int
+}
+
+// TestBrowserJudgeSanctions: the battle judge sanctions an army from the judge console
+// (5.4.1): a reason of blanks is refused in the server's words and nothing is recorded; a
+// sanction with a reason shows the d20 drawn and the troops lost, which the server records and
+// takes off the army on the map: severity × d20 × 100 from slot 1, × 50 from slot 2.
+func TestBrowserJudgeSanctions(t *testing.T) {
+	b := browser(t)
+	s, pw := startBattle(t)
+	bea := s.login("Bea", pw["Bea"])
+	p := newTab(t, b, "battle judge")
+	p.open(s.base, "/#judge")
+	p.login("Bea", pw["Bea"])
+	p.until("the sanction form with the map's armies", `document.querySelector('#sanction-form select[name="army"] option[value="Sai Rei"]') && document.querySelector('#sanction-form select[name="army"] option[value="Darkhand5"]')`)
+	p.until("the empty list", `/No army has been sanctioned in turn 1/.test(document.querySelector('#sanction-list').textContent)`)
+
+	// A reason of blanks passes the browser's "required" but not the server (5.4.1 wants a reason).
+	p.do("sanctioning with a reason of blanks",
+		chromedp.SetValue(chromedp.ID("sanction-army"), "Sai Rei"),
+		chromedp.SetValue(chromedp.ID("sanction-severity"), "3"),
+		chromedp.SendKeys(chromedp.ID("sanction-reason"), "   "),
+		chromedp.Click(chromedp.ID("sanction-send")))
+	p.until("the refusal shown", `document.querySelector('#sanction-msg.notice.error:not([hidden])')`)
+	var refused struct{ Detail string }
+	raw := s.call("POST", "/api/campaigns/1/turns/1/sanctions", bea, map[string]any{"army": "Sai Rei", "severity": 3, "reason": ""}, http.StatusUnprocessableEntity, nil)
+	if err := json.Unmarshal(raw, &refused); err != nil || !strings.Contains(refused.Detail, "reason") {
+		t.Fatalf("the server's refusal of a sanction without a reason: %s", raw)
+	}
+	if got := eval[string](p, `document.querySelector('#sanction-msg').textContent`); got != refused.Detail {
+		t.Errorf("the page shows %q, the server said %q", got, refused.Detail)
+	}
+	if role := eval[string](p, `document.querySelector('#sanction-msg').getAttribute('role')`); role != "status" && role != "alert" {
+		t.Errorf("the refusal is in an element of role %q", role)
+	}
+	var none []sanctionView
+	s.call("GET", "/api/campaigns/1/turns/1/sanctions", "", nil, http.StatusOK, &none)
+	if len(none) != 0 {
+		t.Fatalf("a refused sanction was recorded: %+v", none)
+	}
+
+	p.do("sanctioning Sai Rei with a reason",
+		chromedp.SetValue(chromedp.ID("sanction-reason"), "orders sent by a Phyrexian spy"),
+		chromedp.Click(chromedp.ID("sanction-send")))
+	p.until("the sanction confirmed", `document.querySelector('#sanction-msg.notice.ok:not([hidden])')`)
+	var list []sanctionView
+	s.call("GET", "/api/campaigns/1/turns/1/sanctions", "", nil, http.StatusOK, &list)
+	if len(list) != 1 {
+		t.Fatalf("the server has %d sanctions, want 1: %+v", len(list), list)
+	}
+	sn := list[0]
+	d20 := sn.Roll.Value
+	if sn.Army != "Sai Rei" || sn.K != 1 || sn.Severity != 3 || sn.Reason != "orders sent by a Phyrexian spy" || sn.By != "Bea" || d20 < 1 || d20 > 20 {
+		t.Fatalf("the server recorded %+v", sn)
+	}
+	elves, bears := min(1000, 3*d20*100), min(500, 3*d20*50)
+	if sn.Losses["Llanowar Elves"] != elves || sn.Losses["Grizzly Bears"] != bears || len(sn.Losses) != 2 {
+		t.Fatalf("a severity 3 sanction with a d20 of %d took %v, want %d elves and %d bears", d20, sn.Losses, elves, bears)
+	}
+	// The page names the draw and the losses as the server recorded them (in its order: JSON keys sorted).
+	want := fmt.Sprintf("Sanction 1 on Sai Rei in turn 1, severity 3: the d20 drew %d; Sai Rei lost %d troops (Grizzly Bears %d, Llanowar Elves %d).", d20, elves+bears, bears, elves)
+	if got := eval[string](p, `document.querySelector('#sanction-msg').textContent`); got != want {
+		t.Errorf("the page says %q, want %q", got, want)
+	}
+	p.until("the sanction listed with its draw", `document.querySelectorAll('#sanction-list tbody tr').length === 1 && [...document.querySelectorAll('#sanction-list tbody tr td')].map((td) => td.textContent).slice(0, 6).join('|') === `+
+		jsString(fmt.Sprintf("Sai Rei|1|3|%d on a d20 (%s)|%d troops (Grizzly Bears %d, Llanowar Elves %d)|orders sent by a Phyrexian spy", d20, sn.Roll.Label, elves+bears, bears, elves)))
+	var m struct {
+		Armies []struct {
+			Name   string
+			Troops []struct {
+				Creature string
+				Alive    int
+			}
+		}
+	}
+	s.call("GET", "/api/campaigns/1/map", bea, nil, http.StatusOK, &m)
+	alive := map[string]int{}
+	for _, a := range m.Armies {
+		if a.Name == "Sai Rei" {
+			for _, tr := range a.Troops {
+				alive[tr.Creature] = tr.Alive
+			}
+		}
+	}
+	if alive["Llanowar Elves"] != 1000-elves || alive["Grizzly Bears"] != 500-bears {
+		t.Errorf("Sai Rei has %v alive on the map after losing %d elves and %d bears", alive, elves, bears)
+	}
+	// The judge's page follows the map: the battle tab's troops show the losses.
+	p.view("battles")
+	p.until("Sai Rei's elves reduced on the battle tab", `[...document.querySelectorAll('article.battle table.troops tr')].some((tr) => tr.textContent === `+jsString(fmt.Sprintf("Llanowar Elves1/1%d / 1000", 1000-elves))+`)`)
+	p.view("judge")
+	p.until("the sanction list again", `document.querySelectorAll('#sanction-list tbody tr').length === 1`)
+	p.shot("judge-sanctions")
+	p.named("the judge console's sanctions")
+}

@@ -1,8 +1,10 @@
 // The judge console: lock now, extend, pause and resume (each with a reason, C1–C3), battle
-// results for the open turn, the lock reports (readable text and details) and the audit log.
-import { call, get } from './api.js';
+// results for the open turn, for the battle judges the sanctions (5.4.1), the lock reports
+// (readable text and details) and the audit log.
+import { call, get, session } from './api.js';
 import { h, fill, when } from './util.js';
 import { resultFields, describeResult } from './results.js';
+import * as sanctions from './sanctions.js';
 
 let app, panel, els = {};
 
@@ -12,6 +14,12 @@ function section(title, id, ...body) {
 
 function reasonField(id) {
   return [h('label', { for: id }, 'Reason (recorded in the audit log)'), h('input', { id, name: 'reason', required: true, maxlength: 500, autocomplete: 'off' })];
+}
+
+/** battleJudge says whether the viewer may sanction, as the server decides: a battle judge of the campaign, or an admin. */
+function battleJudge() {
+  const you = app.campaign && app.campaign.you, who = session();
+  return !!((you && (you.roles || []).includes('battle-judge')) || (who && who.admin));
 }
 
 export function mount(p, a) {
@@ -35,6 +43,7 @@ export function mount(p, a) {
   const pauseForm = h('form', { id: 'pause-form', onsubmit: (e) => act(e, 'pause') }, reasonField('pause-reason'), h('button', { type: 'submit', id: 'pause-button' }, 'Pause'));
   els.pauseButton = pauseForm.querySelector('button');
   els.reportTurn.addEventListener('change', () => showReport(els.reportTurn.value));
+  els.battleJudge = battleJudge();
   fill(panel,
     h('h2', {}, 'Judge console'),
     section('The open turn', 'judge-turn', els.state,
@@ -42,6 +51,7 @@ export function mount(p, a) {
       h('h4', {}, 'Extend'), extendForm,
       h('h4', { id: 'pause-title' }, 'Pause or resume the campaign'), pauseForm, els.actionsMsg),
     section('Battle results', 'judge-battles', h('p', { class: 'help' }, 'The battles fought in the open turn; a result replaces an earlier one for the same square and must fit its battle (B1). The lock needs a result for every battle.'), els.results, els.resultsMsg),
+    els.battleJudge ? section('Sanctions', 'judge-sanctions', sanctions.mount(app)) : null,
     section('Lock reports', 'judge-reports', h('label', { for: 'report-turn' }, 'Turn'), els.reportTurn, els.report),
     section('Audit log', 'judge-audit', h('button', { type: 'button', onclick: loadAudit }, 'Refresh the audit log'), els.auditMsg,
       h('div', { class: 'scroll' }, h('table', { class: 'audit' }, h('caption', {}, 'Newest first'),
@@ -64,6 +74,7 @@ export function update() {
     h('dt', {}, 'Lock'), h('dd', {}, when(t.lock_at), t.extension_hours ? ` (extended by ${t.extension_hours} h)` : ''),
     t.lock_error ? [h('dt', {}, 'Last scheduled lock failed'), h('dd', { class: 'error' }, t.lock_error)] : null);
   els.pauseButton.textContent = c.status === 'paused' ? 'Resume the campaign' : 'Pause the campaign';
+  if (els.battleJudge) sanctions.update();
   if (shownTurn && shownTurn !== t.number) {
     loadResults();
     loadTurns();
