@@ -879,3 +879,143 @@ func TestBrowserJudgeSanctions(t *testing.T) {
 	p.shot("judge-sanctions")
 	p.named("the judge console's sanctions")
 }
+
+// formulasView is GET …/formulas.
+type formulasView struct {
+	Formulas []struct {
+		Name, Text, By string
+		Version        int
+	}
+	History []struct {
+		Name, Text, By string
+		Version        int
+	}
+}
+
+func (f formulasView) current(name string) (text string, version int, by string) {
+	for _, x := range f.Formulas {
+		if x.Name == name {
+			return x.Text, x.Version, x.By
+		}
+	}
+	return "", 0, ""
+}
+
+// TestBrowserJudgeFormulas: the battle judge edits the size formula (B3) in the judge console
+// and saves it with the keyboard: version 2 shows, with its history, and the server has it; a
+// formula that does not compile is refused with the server's 422 message next to it, and
+// nothing changes.
+func TestBrowserJudgeFormulas(t *testing.T) {
+	b := browser(t)
+	s, pw := startBattle(t)
+	bea := s.login("Bea", pw["Bea"])
+	var before formulasView
+	s.call("GET", "/api/campaigns/1/formulas", bea, nil, http.StatusOK, &before)
+	sizeText, _, _ := before.current("size")
+	p := newTab(t, b, "battle judge")
+	p.open(s.base, "/#judge")
+	p.login("Bea", pw["Bea"])
+	form := `form.formula[data-formula="size"] `
+	p.until("the five formulas", `document.querySelectorAll('#formula-list form.formula').length === 5 && document.querySelector('#formula-size-text')`)
+	if got := eval[string](p, `document.querySelector('#formula-size-text').value`); got != sizeText {
+		t.Fatalf("the size formula's box holds %q, the server has %q", got, sizeText)
+	}
+	if got := eval[string](p, `document.querySelector('#formula-size-version').textContent`); got != "Version 1, the shipped default." {
+		t.Errorf("the size formula's version reads %q", got)
+	}
+
+	edited := "min(10, 12 * (1 - smaller.strength / larger.strength))"
+	p.do("editing the size formula", chromedp.SetValue(chromedp.ID("formula-size-text"), edited), chromedp.Focus(chromedp.ID("formula-size-text")))
+	// Tab from the box reaches its save button; Enter saves.
+	for i := 0; i < 4 && !eval[bool](p, `document.activeElement.matches('`+form+`button[type="submit"]')`); i++ {
+		p.do("pressing Tab", chromedp.KeyEvent("\t"))
+	}
+	if !eval[bool](p, `document.activeElement.matches('`+form+`button[type="submit"]')`) {
+		t.Fatalf("Tab from the size formula never reached its save button (the focus is on %s)", eval[string](p, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	p.do("pressing Enter", chromedp.KeyEvent("\r"))
+	p.until("the save confirmed", `document.querySelector('#formula-size-msg.notice.ok:not([hidden])')`)
+	if got := eval[string](p, `document.querySelector('#formula-size-msg').textContent`); got != "Saved as version 2 of the size formula." {
+		t.Errorf("the save says %q", got)
+	}
+	if got := eval[string](p, `document.querySelector('#formula-size-version').textContent`); !strings.HasPrefix(got, "Version 2, saved by Bea ") {
+		t.Errorf("after the save the version reads %q", got)
+	}
+	p.do("opening the history", chromedp.Click(chromedp.CSS(`#formula-size-history summary`)))
+	p.until("version 2 in the history", `document.querySelector('#formula-size-history').open && document.querySelectorAll('#formula-size-history tbody tr').length === 1 && document.querySelector('#formula-size-history tr[data-version="2"] pre').textContent === `+jsString(edited)+` && document.querySelector('#formula-size-history tr[data-version="2"] td:nth-child(3)').textContent === 'Bea'`)
+	var after formulasView
+	s.call("GET", "/api/campaigns/1/formulas", bea, nil, http.StatusOK, &after)
+	if text, v, by := after.current("size"); text != edited || v != 2 || by != "Bea" || len(after.History) != 1 {
+		t.Fatalf("the server has the size formula at version %d by %q: %q (%d saved)", v, by, text, len(after.History))
+	}
+
+	broken := "10 * (1 - smaller.strength / larger.nonsense"
+	p.do("saving a formula that does not compile", chromedp.SetValue(chromedp.ID("formula-size-text"), broken), chromedp.Click(chromedp.CSS(form+`button[type="submit"]`)))
+	p.until("the refusal next to the formula", `document.querySelector('#formula-size-msg.notice.error:not([hidden])')`)
+	var refused struct{ Detail string }
+	raw := s.call("PUT", "/api/campaigns/1/formulas/size", bea, map[string]string{"text": broken}, http.StatusUnprocessableEntity, nil)
+	if err := json.Unmarshal(raw, &refused); err != nil || !strings.Contains(refused.Detail, "does not compile") {
+		t.Fatalf("the server's refusal: %s", raw)
+	}
+	if got := eval[string](p, `document.querySelector('#formula-size-msg').textContent`); got != refused.Detail {
+		t.Errorf("the page shows %q, the server said %q", got, refused.Detail)
+	}
+	if !eval[bool](p, `document.querySelector('`+form+`').contains(document.querySelector('#formula-size-msg')) && document.querySelector('#formula-size-text').getAttribute('aria-invalid') === 'true'`) {
+		t.Errorf("the refusal is not with the size formula, or its box is not marked invalid")
+	}
+	if got := eval[string](p, `document.querySelector('#formula-size-version').textContent`); !strings.HasPrefix(got, "Version 2, saved by Bea ") {
+		t.Errorf("after the refusal the version reads %q", got)
+	}
+	if n := eval[int](p, `document.querySelectorAll('#formula-size-history tbody tr').length`); n != 1 {
+		t.Errorf("after the refusal the history lists %d versions", n)
+	}
+	var still formulasView
+	s.call("GET", "/api/campaigns/1/formulas", bea, nil, http.StatusOK, &still)
+	if text, v, _ := still.current("size"); text != edited || v != 2 || len(still.History) != 1 {
+		t.Fatalf("after the refusal the server has the size formula at version %d: %q (%d saved)", v, text, len(still.History))
+	}
+	for _, name := range []string{"casualties", "kill", "capture", "risk"} {
+		if _, v, _ := still.current(name); v != 1 {
+			t.Errorf("the %s formula is at version %d", name, v)
+		}
+	}
+	p.shot("judge-formulas")
+	p.named("the judge console's formulas")
+}
+
+// TestBrowserJudgeSectionsHidden: the sanctions and the formulas are the battle judges'. A
+// player has no judge console at all; a movement judge has one, without those sections.
+func TestBrowserJudgeSectionsHidden(t *testing.T) {
+	b := browser(t)
+	s, pw := startBattle(t)
+	admin := s.login("admin", e2eAdminPassword)
+	var moe newAccount
+	s.call("POST", "/api/accounts", admin, map[string]string{"name": "Moe"}, http.StatusCreated, &moe)
+	s.call("PUT", "/api/campaigns/1/members/Moe", admin, map[string]any{"roles": []string{"movement-judge"}}, http.StatusOK, nil)
+	s.call("GET", "/api/campaigns/1/formulas", s.login("Moe", moe.Password), nil, http.StatusForbidden, nil)
+	const sections = `!!document.querySelector('#judge-sanctions, #judge-formulas, #sanction-form, #formula-list')`
+
+	player := newTab(t, b, "player")
+	player.open(s.base, "/#judge")
+	player.login("Gazetzot", pw["Gazetzot"])
+	player.until("the player's tabs", `document.querySelector('#tabs a[href="#orders"]') && document.querySelector('#tabs a[href="#battles"]')`)
+	if eval[bool](player, `!!document.querySelector('#tabs a[href="#judge"]') || document.body.dataset.view !== 'map' || `+sections) {
+		t.Errorf("the player sees the judge console (tabs %q, view %q)", eval[string](player, `document.querySelector('#tabs').textContent`), eval[string](player, `document.body.dataset.view`))
+	}
+	player.view("battles")
+	player.until("the battle", `document.querySelector('article.battle[data-square="5F"]')`)
+	if eval[bool](player, sections+` || /formula/i.test(document.querySelector('#panel').textContent)`) {
+		t.Errorf("the player's battle tab shows sanctions or formulas")
+	}
+
+	judge := newTab(t, b, "movement judge")
+	judge.open(s.base, "/#judge")
+	judge.login("Moe", moe.Password)
+	judge.until("the judge console", `document.body.dataset.view === 'judge' && document.querySelector('#judge-turn') && document.querySelector('#judge-audit')`)
+	if eval[bool](judge, sections) {
+		t.Errorf("the movement judge sees the sanctions or the formulas: %q", eval[string](judge, `[...document.querySelectorAll('#panel h3')].map((x) => x.textContent).join(', ')`))
+	}
+	if got := eval[string](judge, `[...document.querySelectorAll('#panel section.card h3')].map((x) => x.textContent).join(', ')`); got != "The open turn, Battle results, Lock reports, Audit log" {
+		t.Errorf("the movement judge's console has the sections %q", got)
+	}
+}

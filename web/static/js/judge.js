@@ -1,10 +1,11 @@
 // The judge console: lock now, extend, pause and resume (each with a reason, C1–C3), battle
-// results for the open turn, for the battle judges the sanctions (5.4.1), the lock reports
-// (readable text and details) and the audit log.
+// results for the open turn, for the battle judges the sanctions (5.4.1) and the battle
+// formulas (B3, B7), the lock reports (readable text and details) and the audit log.
 import { call, get, session } from './api.js';
 import { h, fill, when } from './util.js';
 import { resultFields, describeResult } from './results.js';
 import * as sanctions from './sanctions.js';
+import * as formulas from './formulas.js';
 
 let app, panel, els = {};
 
@@ -16,7 +17,7 @@ function reasonField(id) {
   return [h('label', { for: id }, 'Reason (recorded in the audit log)'), h('input', { id, name: 'reason', required: true, maxlength: 500, autocomplete: 'off' })];
 }
 
-/** battleJudge says whether the viewer may sanction, as the server decides: a battle judge of the campaign, or an admin. */
+/** battleJudge says whether the viewer may sanction and edit the formulas, as the server decides: a battle judge of the campaign, or an admin. */
 function battleJudge() {
   const you = app.campaign && app.campaign.you, who = session();
   return !!((you && (you.roles || []).includes('battle-judge')) || (who && who.admin));
@@ -52,6 +53,7 @@ export function mount(p, a) {
       h('h4', { id: 'pause-title' }, 'Pause or resume the campaign'), pauseForm, els.actionsMsg),
     section('Battle results', 'judge-battles', h('p', { class: 'help' }, 'The battles fought in the open turn; a result replaces an earlier one for the same square and must fit its battle (B1). The lock needs a result for every battle.'), els.results, els.resultsMsg),
     els.battleJudge ? section('Sanctions', 'judge-sanctions', sanctions.mount(app)) : null,
+    els.battleJudge ? section('Battle formulas', 'judge-formulas', formulas.mount(app)) : null,
     section('Lock reports', 'judge-reports', h('label', { for: 'report-turn' }, 'Turn'), els.reportTurn, els.report),
     section('Audit log', 'judge-audit', h('button', { type: 'button', onclick: loadAudit }, 'Refresh the audit log'), els.auditMsg,
       h('div', { class: 'scroll' }, h('table', { class: 'audit' }, h('caption', {}, 'Newest first'),
