@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/coalition-wargame/coalition/domain"
@@ -54,8 +55,24 @@ type Orders struct {
 	Lines []Line
 	// Effective holds, per army index, the index in Lines of the order that counts, or -1.
 	Effective []int
-	// board is the map the orders were checked on, for Resolve.
-	board *board
+	// m is the map the orders were checked on; fighting marks its armies in a battle this
+	// turn (M1) and targets gives the army each effective intercept waits for, for Resolve.
+	m        *domain.Map
+	fighting []bool
+	targets  []target
+}
+
+// target is the army index an army's effective intercept order waits for.
+type target struct{ army, target int32 }
+
+// targetOf gives the army that army i's effective intercept waits for, or -1.
+func (o *Orders) targetOf(i int) int32 {
+	for _, t := range o.targets {
+		if int(t.army) == i {
+			return t.target
+		}
+	}
+	return -1
 }
 
 // Rejections lists every line that was not accepted, superseded ones included.
@@ -100,19 +117,29 @@ type board struct {
 	// fighting marks armies that share their square with an enemy (M1).
 	fighting []bool
 	ids      []int32
+	// ints is the array the names, head and next tables share.
+	ints []int32
 	// arena is where the turn's orders take their legs and routes from.
 	arena arena
 }
 
+// boards keeps boards, with their tables, between calls: only the fighting marks and the
+// orders' legs and routes outlive a check.
+var boards = sync.Pool{New: func() any { return new(board) }}
+
+// newBoard indexes the map; release gives the board back when it is no longer used.
 func newBoard(m *domain.Map) *board {
 	n := len(m.Armies)
 	slots, shift := 8, 61
 	for slots < 2*n {
 		slots, shift = slots*2, shift-1
 	}
+	b := boards.Get().(*board)
 	// the board's three int32 tables share one array
-	ints := make([]int32, slots+m.Grid.Size()+n)
-	b := &board{m: m, names: ints[:slots:slots], shift: uint8(shift), head: ints[slots : slots+m.Grid.Size()], next: ints[slots+m.Grid.Size():], fighting: make([]bool, n)}
+	b.ints = resize(b.ints, slots+m.Grid.Size()+n)
+	ints := b.ints
+	b.m, b.names, b.shift, b.head, b.next = m, ints[:slots:slots], uint8(shift), ints[slots:slots+m.Grid.Size()], ints[slots+m.Grid.Size():]
+	b.fighting = make([]bool, n)
 	for i := range m.Armies {
 		if k := b.slot(m.Armies[i].Name); b.names[k] == 0 {
 			b.names[k] = int32(i + 1)
@@ -134,6 +161,12 @@ func newBoard(m *domain.Map) *board {
 		}
 	}
 	return b
+}
+
+// release gives the board back for another check, keeping none of the map or the orders.
+func (b *board) release() {
+	b.m, b.fighting, b.arena = nil, nil, arena{}
+	boards.Put(b)
 }
 
 // slot is where the names table holds the army called name, or the empty slot where it
@@ -209,7 +242,7 @@ func Check(m *domain.Map, posts []domain.Post, opt Options) *Orders {
 		}
 		return cmp.Compare(p.ID, q.ID)
 	})
-	out := &Orders{Effective: make([]int, len(m.Armies)), board: b}
+	out := &Orders{Effective: make([]int, len(m.Armies)), m: m, fighting: b.fighting}
 	for i := range out.Effective {
 		out.Effective[i] = -1
 	}
@@ -237,13 +270,22 @@ func Check(m *domain.Map, posts []domain.Post, opt Options) *Orders {
 		}
 		out.Effective[l.Index] = i
 	}
+	for i, li := range out.Effective {
+		if li >= 0 && out.Lines[li].Order.Kind == domain.InterceptKind {
+			out.targets = append(out.targets, target{int32(i), int32(b.army(out.Lines[li].Order.Target))})
+		}
+	}
+	b.release()
 	return out
 }
 
 // CheckPost checks the lines of one post on their own, as the order desk does while a player
 // types: the same checks as Check, without superseding.
 func CheckPost(m *domain.Map, post domain.Post, opt Options) []Line {
-	return newBoard(m).checkPost(nil, &post, opt)
+	b := newBoard(m)
+	lines := b.checkPost(nil, &post, opt)
+	b.release()
+	return lines
 }
 
 func (b *board) checkPost(dst []Line, p *domain.Post, opt Options) []Line {

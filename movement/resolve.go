@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/coalition-wargame/coalition/domain"
 )
@@ -94,19 +95,46 @@ type resolver struct {
 	cells    []cell
 	touched  []int32
 	partials []int32
-	out      Outcome
+	out      *Outcome
+	// base, first, waiting, ys, candidates, groups, members and ok are scratch tables,
+	// kept with the resolver between turns.
+	base       []unit
+	first      []int8
+	waiting    []int
+	ys         []int
+	candidates []int
+	groups     []jointGroup
+	members    []int
+	ok         []bool
+}
+
+// resolvers keeps resolvers, with their tables, between calls: none of them is part of the
+// outcome, so a turn need not allocate them again.
+var resolvers = sync.Pool{New: func() any { return new(resolver) }}
+
+// resize gives s with length n and every element zero, reusing its array when it is large
+// enough.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // Resolve carries out every effective order of the turn at once (3.3.4) and updates the map:
 // positions, long-move plans, and empty armies destroyed when engaged (B9). Battles fought
 // this turn are not settled here.
 func Resolve(m *domain.Map, orders *Orders, seed domain.Seed) *Outcome {
-	r := &resolver{m: m, orders: orders, seed: seed, g: m.Grid}
+	r := resolvers.Get().(*resolver)
+	r.m, r.orders, r.seed, r.g, r.out = m, orders, seed, m.Grid, &Outcome{}
 	r.build()
 	// only joint engagements can send the resolution round again
 	var base []unit
 	if slices.ContainsFunc(r.units, func(u unit) bool { return u.jointOrder }) {
-		base = slices.Clone(r.units)
+		r.base = append(r.base[:0], r.units...)
+		base = r.base
 	}
 	var lonely []domain.Square
 	for {
@@ -125,26 +153,31 @@ func Resolve(m *domain.Map, orders *Orders, seed domain.Seed) *Outcome {
 		copy(r.units, base)
 	}
 	r.finish()
-	return &r.out
+	out := r.out
+	r.m, r.orders, r.draws, r.out = nil, nil, nil, nil
+	resolvers.Put(r)
+	return out
 }
 
 func (r *resolver) build() {
-	n := r.g.Size()
-	r.units = make([]unit, len(r.m.Armies))
-	r.keys = make([]orderKey, len(r.m.Armies))
-	r.cells = make([]cell, n)
-	// each army puts at most one square in use at a time
-	r.touched = make([]int32, 0, len(r.m.Armies))
-	b := r.orders.board
-	if b == nil || b.m != r.m {
+	r.units = resize(r.units, len(r.m.Armies))
+	r.keys = resize(r.keys, len(r.m.Armies))
+	r.cells = resize(r.cells, r.g.Size())
+	r.touched = r.touched[:0]
+	// the orders keep what Resolve needs of the map they were checked on
+	fighting := r.orders.fighting
+	var b *board
+	if r.orders.m != r.m {
 		b = newBoard(r.m)
+		defer b.release()
+		fighting = b.fighting
 	}
 	for i := range r.m.Armies {
 		a := &r.m.Armies[i]
 		u := &r.units[i]
 		u.side, u.caughtBy, u.target, u.line = a.Side, -1, -1, -1
 		u.path[0], u.plen = a.At, 1
-		if b.fighting[i] {
+		if fighting[i] {
 			r.cells[r.g.Index(a.At)].battle = true
 			a.Plan = nil
 			continue
@@ -164,7 +197,11 @@ func (r *resolver) build() {
 				}
 				r.setLeg(u, a, o.Legs[0], kw)
 			case domain.InterceptKind:
-				u.target = int32(b.army(o.Target))
+				if b != nil {
+					u.target = int32(b.army(o.Target))
+				} else {
+					u.target = r.orders.targetOf(i)
+				}
 			case domain.Transfer:
 				if l.Creatures != nil {
 					r.out.Transfers = append(r.out.Transfers, domain.TransferOrder{From: a.Name, To: o.Target, Creatures: l.Creatures, Post: l.Post, At: l.At, Line: l.Number})
@@ -326,44 +363,70 @@ func (u *unit) hold() {
 }
 
 type jointGroup struct {
-	sq     domain.Square
-	side   domain.Side
-	units  []int
+	sq    domain.Square
+	side  domain.Side
+	units []int
+	// n is the number of its armies, counted before they are listed in units.
+	n      int
 	second orderKey
+}
+
+// findGroup gives the index of the group of joint engagements that u's order joins: the same
+// square and side; or -1.
+func findGroup(groups []jointGroup, u *unit) int {
+	for g := range groups {
+		if groups[g].sq == u.dest() && groups[g].side == u.side {
+			return g
+		}
+	}
+	return -1
 }
 
 // jointEngage applies M13: which joint engagements stand, become moves, fail or exceed the
 // one-a-turn limit. Squares in lonely are known to get no enemy: their engagements become
 // ordinary moves.
 func (r *resolver) jointEngage(lonely []domain.Square) {
-	var groups []jointGroup
+	groups := r.groups[:0]
+	joint := 0
 	for i := range r.units {
 		u := &r.units[i]
 		if !u.jointOrder {
 			continue
 		}
-		found := false
-		for g := range groups {
-			if groups[g].sq == u.dest() && groups[g].side == u.side {
-				groups[g].units = append(groups[g].units, i)
-				if groups[g].second.less(r.keys[i]) {
-					groups[g].second = r.keys[i]
-				}
-				found = true
+		joint++
+		if g := findGroup(groups, u); g >= 0 {
+			groups[g].n++
+			if groups[g].second.less(r.keys[i]) {
+				groups[g].second = r.keys[i]
 			}
-		}
-		if !found {
-			groups = append(groups, jointGroup{sq: u.dest(), side: u.side, units: []int{i}, second: r.keys[i]})
+		} else {
+			groups = append(groups, jointGroup{sq: u.dest(), side: u.side, n: 1, second: r.keys[i]})
 		}
 	}
+	r.groups = groups
 	if len(groups) == 0 {
 		return
+	}
+	// each group's armies, in map order, share the members array
+	members := resize(r.members, joint)
+	r.members = members
+	at := 0
+	for gi := range groups {
+		groups[gi].units = members[at:at:at+groups[gi].n]
+		at += groups[gi].n
+	}
+	for i := range r.units {
+		if u := &r.units[i]; u.jointOrder {
+			g := &groups[findGroup(groups, u)]
+			g.units = append(g.units, i)
+		}
 	}
 	// first every engagement that fails is ignored and its armies hold (3.2.5.3), so that an
 	// ignored one does not count as an enemy coming to another's square
 	// — repeated, since armies that hold may break another engagement ("no other army of that
 	// side … stays in S")
-	ok := make([]bool, len(groups))
+	ok := resize(r.ok, len(groups))
+	r.ok = ok
 	for gi := range ok {
 		ok[gi] = true
 	}
@@ -383,7 +446,7 @@ func (r *resolver) jointEngage(lonely []domain.Square) {
 			}
 		}
 	}
-	var candidates []int
+	candidates := r.candidates[:0]
 	for gi := range groups {
 		g := &groups[gi]
 		switch {
@@ -396,6 +459,7 @@ func (r *resolver) jointEngage(lonely []domain.Square) {
 			candidates = append(candidates, gi)
 		}
 	}
+	r.candidates = candidates
 	// by the time of the pair's second order, then its post's id, then — both orders in one
 	// post — the line written first (3.3.1, M7 step 4)
 	slices.SortStableFunc(candidates, func(a, b int) int {
@@ -507,12 +571,13 @@ func (r *resolver) heldBySide(sq domain.Square, s domain.Side, except int) bool 
 // intercepts applies M9 and M10: an army passing over an interceptor that waits for it stops
 // there, unless another enemy engaging the interceptor was closer.
 func (r *resolver) intercepts() {
-	var waiting []int
+	waiting := r.waiting[:0]
 	for i := range r.units {
 		if r.units[i].target >= 0 {
 			waiting = append(waiting, i)
 		}
 	}
+	r.waiting = waiting
 	if len(waiting) == 0 {
 		return
 	}
@@ -522,7 +587,8 @@ func (r *resolver) intercepts() {
 		}
 	}
 	// first pass: where would each target be caught, ignoring M10 (0: nowhere)
-	first := make([]int8, len(r.units))
+	first := resize(r.first, len(r.units))
+	r.first = first
 	catchAt := func(x int, from int8) (int8, int) {
 		u := &r.units[x]
 		for k := from; k < u.goal; k++ {
@@ -549,7 +615,7 @@ func (r *resolver) intercepts() {
 		for k, w := catchAt(x, 1); k > 0; k, w = catchAt(x, k+1) {
 			sq := u.path[k]
 			best := -1
-			var ys []int
+			ys := r.ys[:0]
 			for y := range r.units {
 				v := &r.units[y]
 				if y == x || !v.leaving() || v.failed || v.dest() != sq || !domain.Enemy(v.side, r.units[w].side) {
@@ -563,6 +629,7 @@ func (r *resolver) intercepts() {
 					best = y
 				}
 			}
+			r.ys = ys
 			xFights := true
 			if best >= 0 {
 				switch yk := r.units[best].plen - 1; {
