@@ -117,6 +117,7 @@ type board struct {
 	// fighting marks armies that share their square with an enemy (M1).
 	fighting []bool
 	ids      []int32
+	order    []postKey
 	// ints is the array the names, head and next tables share.
 	ints []int32
 	// arena is where the turn's orders take their legs and routes from.
@@ -230,18 +231,8 @@ func (b *board) at(s domain.Square) []int32 {
 // opens, then marks the orders that later orders supersede (M2).
 func Check(m *domain.Map, posts []domain.Post, opt Options) *Orders {
 	b := newBoard(m)
-	order := make([]int, len(posts))
-	for i := range order {
-		order[i] = i
-	}
-	// by time, then id, as domain.Post.Before (M2, M7)
-	slices.SortStableFunc(order, func(x, y int) int {
-		p, q := &posts[x], &posts[y]
-		if c := p.At.Compare(q.At); c != 0 {
-			return c
-		}
-		return cmp.Compare(p.ID, q.ID)
-	})
+	order := postOrder(b.order[:0], posts)
+	b.order = order
 	out := &Orders{Effective: make([]int, len(m.Armies)), m: m, fighting: b.fighting}
 	for i := range out.Effective {
 		out.Effective[i] = -1
@@ -255,8 +246,8 @@ func Check(m *domain.Map, posts []domain.Post, opt Options) *Orders {
 	out.Lines = make([]Line, 0, lines)
 	b.arena.legs = make([]domain.Leg, 0, arrows)
 	b.arena.squares = make([]domain.Square, 0, lines)
-	for _, pi := range order {
-		out.Lines = b.checkPost(out.Lines, &posts[pi], opt)
+	for _, k := range order {
+		out.Lines = b.checkPost(out.Lines, &posts[k.i], opt)
 	}
 	for i := range out.Lines {
 		l := &out.Lines[i]
@@ -279,6 +270,71 @@ func Check(m *domain.Map, posts []domain.Post, opt Options) *Orders {
 	return out
 }
 
+// postKey is a post's place in the order of a turn's posts: by time, then id (M2, M7).
+type postKey struct {
+	sec  int64
+	nsec int32
+	i    int32
+	id   int64
+}
+
+// postOrder appends the indexes of the posts to order by time, then id, as domain.Post.Before
+// (M2, M7), keeping the order of posts that tie.
+func postOrder(order []postKey, posts []domain.Post) []postKey {
+	mono := false
+	for i := range posts {
+		t := posts[i].At
+		// a time with a monotonic reading compares by it with another that has one
+		mono = mono || t != t.Round(0)
+		order = append(order, postKey{t.Unix(), int32(t.Nanosecond()), int32(i), posts[i].ID})
+	}
+	if mono {
+		slices.SortStableFunc(order, func(x, y postKey) int {
+			p, q := &posts[x.i], &posts[y.i]
+			if c := p.At.Compare(q.At); c != 0 {
+				return c
+			}
+			return cmp.Compare(p.ID, q.ID)
+		})
+		return order
+	}
+	if len(order) > 64 {
+		slices.SortFunc(order, func(x, y postKey) int {
+			switch {
+			case x.before(y):
+				return -1
+			case y.before(x):
+				return 1
+			}
+			return 0
+		})
+		return order
+	}
+	// a turn has a few dozen posts: insertion sort compares the fewest
+	for i := 1; i < len(order); i++ {
+		k := order[i]
+		j := i
+		for ; j > 0 && k.before(order[j-1]); j-- {
+			order[j] = order[j-1]
+		}
+		order[j] = k
+	}
+	return order
+}
+
+// before orders post keys by time, then id, then index.
+func (k postKey) before(o postKey) bool {
+	switch {
+	case k.sec != o.sec:
+		return k.sec < o.sec
+	case k.nsec != o.nsec:
+		return k.nsec < o.nsec
+	case k.id != o.id:
+		return k.id < o.id
+	}
+	return k.i < o.i
+}
+
 // CheckPost checks the lines of one post on their own, as the order desk does while a player
 // types: the same checks as Check, without superseding.
 func CheckPost(m *domain.Map, post domain.Post, opt Options) []Line {
@@ -299,8 +355,16 @@ func (b *board) checkPost(dst []Line, p *domain.Post, opt Options) []Line {
 			raw, rest = rest[:end], rest[end+1:]
 		}
 		if text := trimSpace(raw); text != "" {
-			dst = append(dst, Line{Post: p.ID, Author: p.Author, At: p.At, Private: p.Private, Number: n, Text: text, Index: -1})
-			b.checkLine(&dst[len(dst)-1], opt, late, early)
+			// the line is written in place: a Line is large, and copying one that holds
+			// pointers costs write barriers while the collector runs
+			if len(dst) < cap(dst) {
+				dst = dst[:len(dst)+1]
+			} else {
+				dst = append(dst, Line{})
+			}
+			l := &dst[len(dst)-1]
+			l.Post, l.Author, l.At, l.Private, l.Number, l.Text, l.Index = p.ID, p.Author, p.At, p.Private, n, text, -1
+			b.checkLine(l, opt, late, early)
 		}
 		if end < 0 {
 			return dst
