@@ -271,6 +271,15 @@ func ShortestRoute(path *[4]domain.Square, from, to domain.Square, d *domain.Dra
 	if n > 3 {
 		panic(fmt.Sprintf("movement: route of %d steps from %s to %s", n, from, to))
 	}
+	if nc == 0 || nr == 0 {
+		// one shortest route: straight along the number or the letter
+		sc, sr := sign(dc), sign(dr)
+		path[0] = from
+		for i := 1; i <= n; i++ {
+			path[i] = domain.Square{Col: uint8(int(from.Col) + i*sc), Row: uint8(int(from.Row) + i*sr)}
+		}
+		return n + 1
+	}
 	count := binom(n, nc)
 	idx := 0
 	if count > 1 {
@@ -542,16 +551,19 @@ func (r *resolver) jointProblem(g *jointGroup) string {
 func (r *resolver) enemyComes(g *jointGroup) bool {
 	for i := range r.units {
 		u := &r.units[i]
-		// an empty enemy is destroyed on being engaged (B9): it is no enemy to fight
-		if !domain.Enemy(u.side, g.side) || r.m.Armies[i].Empty() {
+		if u.leaving() && u.dest() != g.sq || !u.leaving() && u.start() != g.sq || !domain.Enemy(u.side, g.side) {
 			continue
 		}
-		if !u.leaving() && u.start() == g.sq {
+		// an empty enemy is destroyed on being engaged (B9): it is no enemy to fight
+		if r.m.Armies[i].Empty() {
+			continue
+		}
+		if !u.leaving() {
 			return true
 		}
 		// an enemy moving in comes only if no army of its own side stays there: that one
 		// keeps the square against it (M7 step 1)
-		if u.leaving() && u.dest() == g.sq && !r.heldBySide(g.sq, u.side, i) {
+		if !r.heldBySide(g.sq, u.side, i) {
 			return true
 		}
 	}
@@ -744,6 +756,10 @@ func (r *resolver) fail(i int32) {
 // contest settles the arrivals on one square; it reports whether any failed.
 func (r *resolver) contest(k int) bool {
 	claims, anchors := r.cells[k].claims, r.cells[k].anchors
+	if anchors == 0 && r.units[claims-1].next == 0 && !r.cells[k].battle {
+		// a lone arrival on a square no army stays on takes it
+		return false
+	}
 	failed := false
 	if r.cells[k].battle {
 		for c := claims - 1; c >= 0; c = r.units[c].next - 1 {
@@ -1006,13 +1022,16 @@ func (r *resolver) finish() {
 		a := &m.Armies[i]
 		to := u.final()
 		if u.leaving() || u.joint {
-			mv := domain.Move{Army: a.Name, From: u.start(), To: to, Partial: u.failed, Intercepted: u.caughtBy >= 0}
+			// written in place: copying a Move that holds pointers costs write barriers while
+			// the collector marks
+			r.out.Moves = r.out.Moves[:len(r.out.Moves)+1]
+			mv := &r.out.Moves[len(r.out.Moves)-1]
+			mv.Army, mv.From, mv.To, mv.Partial, mv.Intercepted = a.Name, u.start(), to, u.failed, u.caughtBy >= 0
 			if u.drawn {
 				from := len(routes)
 				routes = append(routes, u.path[1:u.plen]...)
 				mv.Route = routes[from:len(routes):len(routes)]
 			}
-			r.out.Moves = append(r.out.Moves, mv)
 			if u.failed && u.leaving() {
 				r.out.Partial = append(r.out.Partial, a.Name)
 			}
