@@ -116,8 +116,7 @@ type board struct {
 	head, next []int32
 	// fighting marks armies that share their square with an enemy (M1).
 	fighting []bool
-	ids      []int32
-	order    []postKey
+	order []postKey
 	// ints is the array the names, head and next tables share.
 	ints []int32
 	// arena is where the turn's orders take their legs and routes from.
@@ -215,16 +214,12 @@ func (b *board) army(name string) int {
 	return -1
 }
 
-// at lists the armies on square s, in map order.
-func (b *board) at(s domain.Square) []int32 {
+// first gives the first army on square s, in map order, or -1; b.next[id] - 1 is the next.
+func (b *board) first(s domain.Square) int32 {
 	if !b.m.Grid.Contains(s) {
-		return nil
+		return -1
 	}
-	b.ids = b.ids[:0]
-	for j := b.head[b.m.Grid.Index(s)]; j > 0; j = b.next[j-1] {
-		b.ids = append(b.ids, j-1)
-	}
-	return b.ids
+	return b.head[b.m.Grid.Index(s)] - 1
 }
 
 // Check reads and checks every post of a turn against the map as it stands when the turn
@@ -459,6 +454,67 @@ func (b *board) checkMove(l *Line, a *domain.Army) {
 		l.reject(domain.CodeWrongOrigin, "%s is on %s, not %s: a move starts from the army's own square (3.2.2.5)", a.Name, a.At, o.From)
 		return
 	}
+	if !legsValid(g, o) {
+		b.legProblem(l, o)
+		return
+	}
+	dest := o.Legs[len(o.Legs)-1].To
+	if o.Keyword == domain.JointEngage {
+		if a.Rank.Leader() {
+			l.reject(domain.CodeJointEngageRank, "%s is a %s army: armies of rank Captain/Evincar or above cannot joint engage (3.2.5.4)", a.Name, a.Rank.Name(a.Side))
+			return
+		}
+		if s := b.m.SiteAt(dest); s != nil {
+			l.reject(domain.CodeJointEngageSite, "%s is %s: a joint engagement may not target a base, portal or town (3.2.5.4)", dest, s.Name)
+			return
+		}
+	}
+	for i, leg := range o.Legs {
+		kw, named := domain.NoKeyword, ""
+		if i == len(o.Legs)-1 {
+			kw, named = o.Keyword, o.Named
+		}
+		if !b.checkKeyword(l, a, leg.To, kw, named, i) {
+			return
+		}
+	}
+	if len(o.Legs) == 1 && o.Legs[0].To == o.From && o.Keyword != domain.JointEngage {
+		l.warn("%s > %s does not move: %s holds", o.From, o.From, a.Name)
+	}
+}
+
+// legsValid reports, in one pass, whether every leg of a move is on the map, in range and
+// follows a good route: what legProblem finds wrong otherwise.
+func legsValid(g domain.Grid, o *domain.Order) bool {
+	prev := o.From
+	for _, leg := range o.Legs {
+		if !g.Contains(leg.To) || domain.Steps(prev, leg.To) > 3 || len(leg.Route) > 4 {
+			return false
+		}
+		if r := leg.Route; len(r) > 0 {
+			if r[0] != prev || r[len(r)-1] != leg.To {
+				return false
+			}
+			for i := range r {
+				if !g.Contains(r[i]) || i > 0 && domain.Steps(r[i-1], r[i]) != 1 {
+					return false
+				}
+				for j := 0; j < i; j++ {
+					if r[j] == r[i] {
+						return false
+					}
+				}
+			}
+		}
+		prev = leg.To
+	}
+	return true
+}
+
+// legProblem rejects a move whose legs legsValid finds wrong, with the first problem in the
+// order the rules check them: squares off the map, legs out of range, bad routes.
+func (b *board) legProblem(l *Line, o *domain.Order) {
+	g := b.m.Grid
 	for _, leg := range o.Legs {
 		if !g.Contains(leg.To) {
 			l.reject(domain.CodeOffMap, "%s is off the map: squares run from 1A to %s (1.2)", leg.To, domain.Square{Col: uint8(g.Cols), Row: uint8(g.Rows)})
@@ -490,32 +546,6 @@ func (b *board) checkMove(l *Line, a *domain.Army) {
 			return
 		}
 		prev = leg.To
-	}
-	dest := o.Legs[len(o.Legs)-1].To
-	if o.Keyword == domain.JointEngage {
-		if a.Rank.Leader() {
-			l.reject(domain.CodeJointEngageRank, "%s is a %s army: armies of rank Captain/Evincar or above cannot joint engage (3.2.5.4)", a.Name, a.Rank.Name(a.Side))
-			return
-		}
-		if s := b.m.SiteAt(dest); s != nil {
-			l.reject(domain.CodeJointEngageSite, "%s is %s: a joint engagement may not target a base, portal or town (3.2.5.4)", dest, s.Name)
-			return
-		}
-	}
-	prev = o.From
-	for i, leg := range o.Legs {
-		kw, named := domain.NoKeyword, ""
-		if i == len(o.Legs)-1 {
-			kw, named = o.Keyword, o.Named
-		}
-		if !b.checkKeyword(l, a, leg.To, kw, named, i) {
-			return
-		}
-		prev = leg.To
-	}
-	_ = prev
-	if len(o.Legs) == 1 && o.Legs[0].To == o.From && o.Keyword != domain.JointEngage {
-		l.warn("%s > %s does not move: %s holds", o.From, o.From, a.Name)
 	}
 }
 
@@ -564,7 +594,7 @@ func routeProblem(from domain.Square, leg domain.Leg) string {
 // as posted.
 func (b *board) checkKeyword(l *Line, a *domain.Army, dest domain.Square, kw domain.Keyword, named string, leg int) bool {
 	var enemy, friend *domain.Army
-	for _, id := range b.at(dest) {
+	for id := b.first(dest); id >= 0; id = b.next[id] - 1 {
 		o := &b.m.Armies[id]
 		if o == a {
 			continue
@@ -613,7 +643,7 @@ func (b *board) checkNamed(l *Line, kw domain.Keyword, named string, dest domain
 	if named == "" || kw == domain.NoKeyword {
 		return
 	}
-	for _, id := range b.at(dest) {
+	for id := b.first(dest); id >= 0; id = b.next[id] - 1 {
 		if domain.SameName(b.m.Armies[id].Name, named) {
 			return
 		}
