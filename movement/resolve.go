@@ -603,6 +603,9 @@ func (r *resolver) intercepts() {
 	r.first = first
 	catchAt := func(x int, from int8) (int8, int) {
 		u := &r.units[x]
+		if !slices.ContainsFunc(waiting, func(w int) bool { return int(r.units[w].target) == x }) {
+			return -1, -1
+		}
 		for k := from; k < u.goal; k++ {
 			for _, w := range waiting {
 				if int(r.units[w].target) == x && r.units[w].start() == u.path[k] {
@@ -621,7 +624,8 @@ func (r *resolver) intercepts() {
 	}
 	for x := range r.units {
 		u := &r.units[x]
-		if !u.leaving() || u.failed {
+		// an army the first pass saw caught nowhere is caught nowhere
+		if !u.leaving() || u.failed || first[x] == 0 {
 			continue
 		}
 		for k, w := catchAt(x, 1); k > 0; k, w = catchAt(x, k+1) {
