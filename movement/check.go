@@ -349,7 +349,11 @@ func (b *board) checkPost(dst []Line, p *domain.Post, opt Options) []Line {
 		if end >= 0 {
 			raw, rest = rest[:end], rest[end+1:]
 		}
-		if text := trimSpace(raw); text != "" {
+		text := raw
+		if !trimmed(text) {
+			text = trimSpace(text)
+		}
+		if text != "" {
 			// the line is written in place: a Line is large, and copying one that holds
 			// pointers costs write barriers while the collector runs
 			if len(dst) < cap(dst) {

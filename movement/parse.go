@@ -43,7 +43,7 @@ func holdWord(s string) string {
 // checked for form only.
 func ParseLine(line string) (domain.Order, *ParseError) {
 	var o domain.Order
-	if err := parseLine(&o, line, nil); err != nil {
+	if err := parseLine(&o, trimSpace(line), nil); err != nil {
 		return domain.Order{}, err
 	}
 	return o, nil
@@ -56,13 +56,20 @@ type arena struct {
 	squares []domain.Square
 }
 
-// parseLine is ParseLine reading into the zero order o, taking the order's legs and routes
-// from the arena a when it is given. On an error o holds no order.
-func parseLine(o *domain.Order, line string, a *arena) *ParseError {
-	text := trimSpace(line)
+// parseLine is ParseLine reading the trimmed line text into the zero order o, taking the
+// order's legs and routes from the arena a when it is given. On an error o holds no order.
+func parseLine(o *domain.Order, text string, a *arena) *ParseError {
 	if i := strings.IndexByte(text, ':'); i >= 0 {
-		o.Army = trimSpace(text[:i])
-		text = trimSpace(text[i+1:])
+		o.Army = text[:i]
+		if !trimmed(o.Army) {
+			o.Army = trimSpace(o.Army)
+		}
+		// usually one space follows the colon
+		if text = text[i+1:]; len(text) > 1 && text[0] == ' ' && visible(text[1]) {
+			text = text[1:]
+		} else {
+			text = trimSpace(text)
+		}
 	}
 	fail := func(format string, args ...any) *ParseError {
 		return &ParseError{Army: o.Army, Code: domain.CodeParseError, Message: fmt.Sprintf(format, args...)}
@@ -193,6 +200,11 @@ func trimSpace(s string) string {
 	return strings.TrimSpace(s)
 }
 
+// trimmed reports whether s is not empty and trimSpace leaves it as it is (s may still end
+// in a space character trimSpace would cut, when it does not start with one: trimmed is
+// false then).
+func trimmed(s string) bool { return len(s) > 0 && visible(s[0]) && visible(s[len(s)-1]) }
+
 // visible reports whether c is a printable ASCII byte other than the space (or DEL).
 func visible(c byte) bool { return c-'!' <= 0x7f-'!' }
 
@@ -300,7 +312,10 @@ func parseMove(o *domain.Order, text string, fail failFunc, a *arena) *ParseErro
 	if c := s.peek(); c == ';' || c == ',' {
 		s.pos++
 	}
-	tail := trimSpace(s.rest())
+	tail := s.rest()
+	if tail != "" {
+		tail = trimSpace(tail)
+	}
 	if tail == "" {
 		return nil
 	}
