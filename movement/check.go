@@ -116,7 +116,7 @@ type board struct {
 	head, next []int32
 	// fighting marks armies that share their square with an enemy (M1).
 	fighting []bool
-	order []postKey
+	order    []postKey
 	// ints is the array the names, head and next tables share.
 	ints []int32
 	// arena is where the turn's orders take their legs and routes from.

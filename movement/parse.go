@@ -647,7 +647,6 @@ func isRouteWord(r rune) bool {
 	return !(r == '-' || r == ',' || r == '>' || r == ' ' || r == '\t' || r == '–' || r == '—')
 }
 
-
 // Format prints an order in the rulebook's canonical form; ParseLine reads it back to the
 // same order.
 func Format(o domain.Order) string {

@@ -96,10 +96,11 @@ type resolver struct {
 	touched  []int32
 	partials []int32
 	out      *Outcome
-	// base, first, waiting, ys, candidates, groups, members and ok are scratch tables,
+	// base, first, targeted, waiting, ys, candidates, groups, members and ok are scratch tables,
 	// kept with the resolver between turns.
 	base       []unit
 	first      []int8
+	targeted   []bool
 	waiting    []int
 	ys         []int
 	candidates []int
@@ -421,7 +422,7 @@ func (r *resolver) jointEngage(lonely []domain.Square) {
 	r.members = members
 	at := 0
 	for gi := range groups {
-		groups[gi].units = members[at:at:at+groups[gi].n]
+		groups[gi].units = members[at : at : at+groups[gi].n]
 		at += groups[gi].n
 	}
 	for i := range r.units {
@@ -601,9 +602,14 @@ func (r *resolver) intercepts() {
 	// first pass: where would each target be caught, ignoring M10 (0: nowhere)
 	first := resize(r.first, len(r.units))
 	r.first = first
+	targeted := resize(r.targeted, len(r.units))
+	r.targeted = targeted
+	for _, w := range waiting {
+		targeted[r.units[w].target] = true
+	}
 	catchAt := func(x int, from int8) (int8, int) {
 		u := &r.units[x]
-		if !slices.ContainsFunc(waiting, func(w int) bool { return int(r.units[w].target) == x }) {
+		if !targeted[x] {
 			return -1, -1
 		}
 		for k := from; k < u.goal; k++ {
