@@ -535,15 +535,13 @@ func (r *resolver) jointProblem(g *jointGroup) string {
 	}
 	for i := range r.units {
 		u := &r.units[i]
-		if u.side != g.side || slices.Contains(g.units, i) {
+		if u.leaving() && u.dest() != g.sq || !u.leaving() && u.start() != g.sq || u.side != g.side || slices.Contains(g.units, i) {
 			continue
 		}
-		if u.leaving() && u.dest() == g.sq {
+		if u.leaving() {
 			return fmt.Sprintf("%s of the same side also moves to %s (3.2.5.2)", r.name(i), g.sq)
 		}
-		if !u.leaving() && u.start() == g.sq {
-			return fmt.Sprintf("%s of the same side stays in %s (3.2.5.2)", r.name(i), g.sq)
-		}
+		return fmt.Sprintf("%s of the same side stays in %s (3.2.5.2)", r.name(i), g.sq)
 	}
 	return ""
 }
