@@ -200,9 +200,8 @@ func trimSpace(s string) string {
 	return strings.TrimSpace(s)
 }
 
-// trimmed reports whether s is not empty and trimSpace leaves it as it is (s may still end
-// in a space character trimSpace would cut, when it does not start with one: trimmed is
-// false then).
+// trimmed reports whether s starts and ends with a visible ASCII byte, so that trimSpace
+// leaves it as it is; it is false for the empty text.
 func trimmed(s string) bool { return len(s) > 0 && visible(s[0]) && visible(s[len(s)-1]) }
 
 // visible reports whether c is a printable ASCII byte other than the space (or DEL).
