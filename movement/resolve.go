@@ -43,7 +43,9 @@ func (k orderKey) less(o orderKey) bool {
 
 // unit is one army during resolution.
 type unit struct {
-	side domain.Side
+	// side is the army's side as an index in resolver.sides: units hold no pointers, so the
+	// collector neither scans them nor guards their writes.
+	side int32
 	path [4]domain.Square
 	plen int8
 	// goal is the index in path where the army means to end; pos where it will end.
@@ -107,11 +109,32 @@ type resolver struct {
 	groups     []jointGroup
 	members    []int
 	ok         []bool
+	// sides are the sides of the map's armies, in the order first met; merc is the index of
+	// the mercenaries' side among them, or -1.
+	sides []domain.Side
+	merc  int32
 }
 
 // resolvers keeps resolvers, with their tables, between calls: none of them is part of the
 // outcome, so a turn need not allocate them again.
 var resolvers = sync.Pool{New: func() any { return new(resolver) }}
+
+// sideOf gives the index of side s in r.sides, adding it when it is new.
+func (r *resolver) sideOf(s domain.Side) int32 {
+	for i, x := range r.sides {
+		if x == s {
+			return int32(i)
+		}
+	}
+	if s == domain.Mercenary {
+		r.merc = int32(len(r.sides))
+	}
+	r.sides = append(r.sides, s)
+	return int32(len(r.sides) - 1)
+}
+
+// enemies is domain.Enemy for sides given as indexes in r.sides.
+func enemies(a, b int32) bool { return a != b }
 
 // resize gives s with length n and every element zero, reusing its array when it is large
 // enough.
@@ -155,7 +178,8 @@ func Resolve(m *domain.Map, orders *Orders, seed domain.Seed) *Outcome {
 	}
 	r.finish()
 	out := r.out
-	r.m, r.orders, r.draws, r.out = nil, nil, nil, nil
+	clear(r.sides)
+	r.m, r.orders, r.draws, r.out, r.sides = nil, nil, nil, nil, r.sides[:0]
 	resolvers.Put(r)
 	return out
 }
@@ -165,6 +189,9 @@ func (r *resolver) build() {
 	r.keys = resize(r.keys, len(r.m.Armies))
 	r.cells = resize(r.cells, r.g.Size())
 	r.touched = r.touched[:0]
+	r.sides, r.merc = r.sides[:0], -1
+	// armies of one side usually follow each other on the map
+	var side int32
 	// the orders keep what Resolve needs of the map they were checked on
 	fighting := r.orders.fighting
 	var b *board
@@ -176,7 +203,10 @@ func (r *resolver) build() {
 	for i := range r.m.Armies {
 		a := &r.m.Armies[i]
 		u := &r.units[i]
-		u.side, u.caughtBy, u.target, u.line = a.Side, -1, -1, -1
+		if i == 0 || a.Side != r.m.Armies[i-1].Side {
+			side = r.sideOf(a.Side)
+		}
+		u.side, u.caughtBy, u.target, u.line = side, -1, -1, -1
 		u.path[0], u.plen = a.At, 1
 		if fighting[i] {
 			r.cells[r.g.Index(a.At)].battle = true
@@ -374,7 +404,7 @@ func (u *unit) hold() {
 
 type jointGroup struct {
 	sq    domain.Square
-	side  domain.Side
+	side  int32
 	units []int
 	// n is the number of its armies, counted before they are listed in units.
 	n      int
@@ -517,7 +547,7 @@ func cmpInt64(a, b int64) int {
 
 // jointProblem says why a joint engagement cannot stand, or "" (3.2.5.2, 3.2.5.3).
 func (r *resolver) jointProblem(g *jointGroup) string {
-	if !g.side.IsTeam() {
+	if !r.sides[g.side].IsTeam() {
 		return "mercenaries form no team, so they cannot joint engage (3.2.5.2, 6)"
 	}
 	if len(g.units) != 2 {
@@ -526,7 +556,7 @@ func (r *resolver) jointProblem(g *jointGroup) string {
 			names[i] = r.name(u)
 		}
 		if len(g.units) == 1 {
-			return fmt.Sprintf("no other army of %s joint engaged %s: a joint engagement needs exactly two (3.2.5.2)", g.side.Title(), g.sq)
+			return fmt.Sprintf("no other army of %s joint engaged %s: a joint engagement needs exactly two (3.2.5.2)", r.sides[g.side].Title(), g.sq)
 		}
 		return fmt.Sprintf("%d armies (%s) joint engaged %s: a joint engagement needs exactly two (3.2.5.2)", len(g.units), strings.Join(names, ", "), g.sq)
 	}
@@ -550,7 +580,7 @@ func (r *resolver) jointProblem(g *jointGroup) string {
 func (r *resolver) enemyComes(g *jointGroup) bool {
 	for i := range r.units {
 		u := &r.units[i]
-		if u.leaving() && u.dest() != g.sq || !u.leaving() && u.start() != g.sq || !domain.Enemy(u.side, g.side) {
+		if u.leaving() && u.dest() != g.sq || !u.leaving() && u.start() != g.sq || !enemies(u.side, g.side) {
 			continue
 		}
 		// an empty enemy is destroyed on being engaged (B9): it is no enemy to fight
@@ -570,7 +600,7 @@ func (r *resolver) enemyComes(g *jointGroup) bool {
 }
 
 // heldBySide reports whether an army of side s other than except stays on square sq.
-func (r *resolver) heldBySide(sq domain.Square, s domain.Side, except int) bool {
+func (r *resolver) heldBySide(sq domain.Square, s int32, except int) bool {
 	for j := range r.units {
 		if v := &r.units[j]; j != except && v.side == s && !v.leaving() && v.start() == sq {
 			return true
@@ -638,7 +668,7 @@ func (r *resolver) intercepts() {
 			ys := r.ys[:0]
 			for y := range r.units {
 				v := &r.units[y]
-				if y == x || !v.leaving() || v.failed || v.dest() != sq || !domain.Enemy(v.side, r.units[w].side) {
+				if y == x || !v.leaving() || v.failed || v.dest() != sq || !enemies(v.side, r.units[w].side) {
 					continue
 				}
 				if fk := first[y]; fk > 0 && fk < v.plen-1 {
@@ -788,9 +818,9 @@ func (r *resolver) contest(k int) bool {
 	}
 	// one candidate per side: the army that stays, the joint pair, or the closest arrival
 	var cand [3]int32
-	var sides [3]domain.Side
+	var sides [3]int32
 	ns := 0
-	sideIdx := func(s domain.Side) int {
+	sideIdx := func(s int32) int {
 		for i := 0; i < ns; i++ {
 			if sides[i] == s {
 				return i
@@ -848,7 +878,7 @@ func (r *resolver) contest(k int) bool {
 	// Coalition, Phyrexia and a mercenary on one square (M12, 3.3.5)
 	merc := -1
 	for i := 0; i < ns; i++ {
-		if sides[i] == domain.Mercenary {
+		if sides[i] == r.merc {
 			merc = i
 		}
 	}
@@ -981,7 +1011,7 @@ func (r *resolver) lonelySquares(known []domain.Square) []domain.Square {
 		}
 		enemy := false
 		for j := range r.units {
-			if domain.Enemy(r.units[j].side, u.side) && r.units[j].final() == sq && !r.m.Armies[j].Empty() {
+			if enemies(r.units[j].side, u.side) && r.units[j].final() == sq && !r.m.Armies[j].Empty() {
 				enemy = true
 				break
 			}
