@@ -109,8 +109,8 @@ type resolver struct {
 	groups     []jointGroup
 	members    []int
 	ok         []bool
-	// sides are the sides of the map's armies, in the order first met; merc is the index of
-	// the mercenaries' side among them, or -1.
+	// sides are the known sides, then any other side of the map's armies, in the order first
+	// met; merc is the index of the mercenaries' side among them.
 	sides []domain.Side
 	merc  int32
 }
@@ -119,15 +119,25 @@ type resolver struct {
 // outcome, so a turn need not allocate them again.
 var resolvers = sync.Pool{New: func() any { return new(resolver) }}
 
+// knownSides start r.sides, so that sideOf finds them by a switch.
+var knownSides = [...]domain.Side{domain.Coalition, domain.Phyrexia, domain.Mercenary, domain.Neutral}
+
 // sideOf gives the index of side s in r.sides, adding it when it is new.
 func (r *resolver) sideOf(s domain.Side) int32 {
+	switch s {
+	case domain.Coalition:
+		return 0
+	case domain.Phyrexia:
+		return 1
+	case domain.Mercenary:
+		return 2
+	case domain.Neutral:
+		return 3
+	}
 	for i, x := range r.sides {
 		if x == s {
 			return int32(i)
 		}
-	}
-	if s == domain.Mercenary {
-		r.merc = int32(len(r.sides))
 	}
 	r.sides = append(r.sides, s)
 	return int32(len(r.sides) - 1)
@@ -189,9 +199,7 @@ func (r *resolver) build() {
 	r.keys = resize(r.keys, len(r.m.Armies))
 	r.cells = resize(r.cells, r.g.Size())
 	r.touched = r.touched[:0]
-	r.sides, r.merc = r.sides[:0], -1
-	// armies of one side usually follow each other on the map
-	var side int32
+	r.sides, r.merc = append(r.sides[:0], knownSides[:]...), 2
 	// the orders keep what Resolve needs of the map they were checked on
 	fighting := r.orders.fighting
 	var b *board
@@ -203,10 +211,7 @@ func (r *resolver) build() {
 	for i := range r.m.Armies {
 		a := &r.m.Armies[i]
 		u := &r.units[i]
-		if i == 0 || a.Side != r.m.Armies[i-1].Side {
-			side = r.sideOf(a.Side)
-		}
-		u.side, u.caughtBy, u.target, u.line = side, -1, -1, -1
+		u.side, u.caughtBy, u.target, u.line = r.sideOf(a.Side), -1, -1, -1
 		u.path[0], u.plen = a.At, 1
 		if fighting[i] {
 			r.cells[r.g.Index(a.At)].battle = true
