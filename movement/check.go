@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/coalition-wargame/coalition/domain"
@@ -54,8 +55,24 @@ type Orders struct {
 	Lines []Line
 	// Effective holds, per army index, the index in Lines of the order that counts, or -1.
 	Effective []int
-	// board is the map the orders were checked on, for Resolve.
-	board *board
+	// m is the map the orders were checked on; fighting marks its armies in a battle this
+	// turn (M1) and targets gives the army each effective intercept waits for, for Resolve.
+	m        *domain.Map
+	fighting []bool
+	targets  []target
+}
+
+// target is the army index an army's effective intercept order waits for.
+type target struct{ army, target int32 }
+
+// targetOf gives the army that army i's effective intercept waits for, or -1.
+func (o *Orders) targetOf(i int) int32 {
+	for _, t := range o.targets {
+		if int(t.army) == i {
+			return t.target
+		}
+	}
+	return -1
 }
 
 // Rejections lists every line that was not accepted, superseded ones included.
@@ -99,20 +116,30 @@ type board struct {
 	head, next []int32
 	// fighting marks armies that share their square with an enemy (M1).
 	fighting []bool
-	ids      []int32
+	order    []postKey
+	// ints is the array the names, head and next tables share.
+	ints []int32
 	// arena is where the turn's orders take their legs and routes from.
 	arena arena
 }
 
+// boards keeps boards, with their tables, between calls: only the fighting marks and the
+// orders' legs and routes outlive a check.
+var boards = sync.Pool{New: func() any { return new(board) }}
+
+// newBoard indexes the map; release gives the board back when it is no longer used.
 func newBoard(m *domain.Map) *board {
 	n := len(m.Armies)
 	slots, shift := 8, 61
 	for slots < 2*n {
 		slots, shift = slots*2, shift-1
 	}
+	b := boards.Get().(*board)
 	// the board's three int32 tables share one array
-	ints := make([]int32, slots+m.Grid.Size()+n)
-	b := &board{m: m, names: ints[:slots:slots], shift: uint8(shift), head: ints[slots : slots+m.Grid.Size()], next: ints[slots+m.Grid.Size():], fighting: make([]bool, n)}
+	b.ints = resize(b.ints, slots+m.Grid.Size()+n)
+	ints := b.ints
+	b.m, b.names, b.shift, b.head, b.next = m, ints[:slots:slots], uint8(shift), ints[slots:slots+m.Grid.Size()], ints[slots+m.Grid.Size():]
+	b.fighting = make([]bool, n)
 	for i := range m.Armies {
 		if k := b.slot(m.Armies[i].Name); b.names[k] == 0 {
 			b.names[k] = int32(i + 1)
@@ -134,6 +161,12 @@ func newBoard(m *domain.Map) *board {
 		}
 	}
 	return b
+}
+
+// release gives the board back for another check, keeping none of the map or the orders.
+func (b *board) release() {
+	b.m, b.fighting, b.arena = nil, nil, arena{}
+	boards.Put(b)
 }
 
 // slot is where the names table holds the army called name, or the empty slot where it
@@ -181,35 +214,21 @@ func (b *board) army(name string) int {
 	return -1
 }
 
-// at lists the armies on square s, in map order.
-func (b *board) at(s domain.Square) []int32 {
+// first gives the first army on square s, in map order, or -1; b.next[id] - 1 is the next.
+func (b *board) first(s domain.Square) int32 {
 	if !b.m.Grid.Contains(s) {
-		return nil
+		return -1
 	}
-	b.ids = b.ids[:0]
-	for j := b.head[b.m.Grid.Index(s)]; j > 0; j = b.next[j-1] {
-		b.ids = append(b.ids, j-1)
-	}
-	return b.ids
+	return b.head[b.m.Grid.Index(s)] - 1
 }
 
 // Check reads and checks every post of a turn against the map as it stands when the turn
 // opens, then marks the orders that later orders supersede (M2).
 func Check(m *domain.Map, posts []domain.Post, opt Options) *Orders {
 	b := newBoard(m)
-	order := make([]int, len(posts))
-	for i := range order {
-		order[i] = i
-	}
-	// by time, then id, as domain.Post.Before (M2, M7)
-	slices.SortStableFunc(order, func(x, y int) int {
-		p, q := &posts[x], &posts[y]
-		if c := p.At.Compare(q.At); c != 0 {
-			return c
-		}
-		return cmp.Compare(p.ID, q.ID)
-	})
-	out := &Orders{Effective: make([]int, len(m.Armies)), board: b}
+	order := postOrder(b.order[:0], posts)
+	b.order = order
+	out := &Orders{Effective: make([]int, len(m.Armies)), m: m, fighting: b.fighting}
 	for i := range out.Effective {
 		out.Effective[i] = -1
 	}
@@ -222,8 +241,8 @@ func Check(m *domain.Map, posts []domain.Post, opt Options) *Orders {
 	out.Lines = make([]Line, 0, lines)
 	b.arena.legs = make([]domain.Leg, 0, arrows)
 	b.arena.squares = make([]domain.Square, 0, lines)
-	for _, pi := range order {
-		out.Lines = b.checkPost(out.Lines, &posts[pi], opt)
+	for _, k := range order {
+		out.Lines = b.checkPost(out.Lines, &posts[k.i], opt)
 	}
 	for i := range out.Lines {
 		l := &out.Lines[i]
@@ -237,13 +256,87 @@ func Check(m *domain.Map, posts []domain.Post, opt Options) *Orders {
 		}
 		out.Effective[l.Index] = i
 	}
+	for i, li := range out.Effective {
+		if li >= 0 && out.Lines[li].Order.Kind == domain.InterceptKind {
+			out.targets = append(out.targets, target{int32(i), int32(b.army(out.Lines[li].Order.Target))})
+		}
+	}
+	b.release()
 	return out
+}
+
+// postKey is a post's place in the order of a turn's posts: by time, then id (M2, M7).
+type postKey struct {
+	sec  int64
+	nsec int32
+	i    int32
+	id   int64
+}
+
+// postOrder appends the indexes of the posts to order by time, then id, as domain.Post.Before
+// (M2, M7), keeping the order of posts that tie.
+func postOrder(order []postKey, posts []domain.Post) []postKey {
+	mono := false
+	for i := range posts {
+		t := posts[i].At
+		// a time with a monotonic reading compares by it with another that has one
+		mono = mono || t != t.Round(0)
+		order = append(order, postKey{t.Unix(), int32(t.Nanosecond()), int32(i), posts[i].ID})
+	}
+	if mono {
+		slices.SortStableFunc(order, func(x, y postKey) int {
+			p, q := &posts[x.i], &posts[y.i]
+			if c := p.At.Compare(q.At); c != 0 {
+				return c
+			}
+			return cmp.Compare(p.ID, q.ID)
+		})
+		return order
+	}
+	if len(order) > 64 {
+		slices.SortFunc(order, func(x, y postKey) int {
+			switch {
+			case x.before(y):
+				return -1
+			case y.before(x):
+				return 1
+			}
+			return 0
+		})
+		return order
+	}
+	// a turn has a few dozen posts: insertion sort compares the fewest
+	for i := 1; i < len(order); i++ {
+		k := order[i]
+		j := i
+		for ; j > 0 && k.before(order[j-1]); j-- {
+			order[j] = order[j-1]
+		}
+		order[j] = k
+	}
+	return order
+}
+
+// before orders post keys by time, then id, then index.
+func (k postKey) before(o postKey) bool {
+	switch {
+	case k.sec != o.sec:
+		return k.sec < o.sec
+	case k.nsec != o.nsec:
+		return k.nsec < o.nsec
+	case k.id != o.id:
+		return k.id < o.id
+	}
+	return k.i < o.i
 }
 
 // CheckPost checks the lines of one post on their own, as the order desk does while a player
 // types: the same checks as Check, without superseding.
 func CheckPost(m *domain.Map, post domain.Post, opt Options) []Line {
-	return newBoard(m).checkPost(nil, &post, opt)
+	b := newBoard(m)
+	lines := b.checkPost(nil, &post, opt)
+	b.release()
+	return lines
 }
 
 func (b *board) checkPost(dst []Line, p *domain.Post, opt Options) []Line {
@@ -256,9 +349,21 @@ func (b *board) checkPost(dst []Line, p *domain.Post, opt Options) []Line {
 		if end >= 0 {
 			raw, rest = rest[:end], rest[end+1:]
 		}
-		if text := trimSpace(raw); text != "" {
-			dst = append(dst, Line{Post: p.ID, Author: p.Author, At: p.At, Private: p.Private, Number: n, Text: text, Index: -1})
-			b.checkLine(&dst[len(dst)-1], opt, late, early)
+		text := raw
+		if !trimmed(text) {
+			text = trimSpace(text)
+		}
+		if text != "" {
+			// the line is written in place: a Line is large, and copying one that holds
+			// pointers costs write barriers while the collector runs
+			if len(dst) < cap(dst) {
+				dst = dst[:len(dst)+1]
+			} else {
+				dst = append(dst, Line{})
+			}
+			l := &dst[len(dst)-1]
+			l.Post, l.Author, l.At, l.Private, l.Number, l.Text, l.Index = p.ID, p.Author, p.At, p.Private, n, text, -1
+			b.checkLine(l, opt, late, early)
 		}
 		if end < 0 {
 			return dst
@@ -353,6 +458,67 @@ func (b *board) checkMove(l *Line, a *domain.Army) {
 		l.reject(domain.CodeWrongOrigin, "%s is on %s, not %s: a move starts from the army's own square (3.2.2.5)", a.Name, a.At, o.From)
 		return
 	}
+	if !legsValid(g, o) {
+		b.legProblem(l, o)
+		return
+	}
+	dest := o.Legs[len(o.Legs)-1].To
+	if o.Keyword == domain.JointEngage {
+		if a.Rank.Leader() {
+			l.reject(domain.CodeJointEngageRank, "%s is a %s army: armies of rank Captain/Evincar or above cannot joint engage (3.2.5.4)", a.Name, a.Rank.Name(a.Side))
+			return
+		}
+		if s := b.m.SiteAt(dest); s != nil {
+			l.reject(domain.CodeJointEngageSite, "%s is %s: a joint engagement may not target a base, portal or town (3.2.5.4)", dest, s.Name)
+			return
+		}
+	}
+	for i, leg := range o.Legs {
+		kw, named := domain.NoKeyword, ""
+		if i == len(o.Legs)-1 {
+			kw, named = o.Keyword, o.Named
+		}
+		if !b.checkKeyword(l, a, leg.To, kw, named, i) {
+			return
+		}
+	}
+	if len(o.Legs) == 1 && o.Legs[0].To == o.From && o.Keyword != domain.JointEngage {
+		l.warn("%s > %s does not move: %s holds", o.From, o.From, a.Name)
+	}
+}
+
+// legsValid reports, in one pass, whether every leg of a move is on the map, in range and
+// follows a good route: what legProblem finds wrong otherwise.
+func legsValid(g domain.Grid, o *domain.Order) bool {
+	prev := o.From
+	for _, leg := range o.Legs {
+		if !g.Contains(leg.To) || domain.Steps(prev, leg.To) > 3 || len(leg.Route) > 4 {
+			return false
+		}
+		if r := leg.Route; len(r) > 0 {
+			if r[0] != prev || r[len(r)-1] != leg.To {
+				return false
+			}
+			for i := range r {
+				if !g.Contains(r[i]) || i > 0 && domain.Steps(r[i-1], r[i]) != 1 {
+					return false
+				}
+				for j := 0; j < i; j++ {
+					if r[j] == r[i] {
+						return false
+					}
+				}
+			}
+		}
+		prev = leg.To
+	}
+	return true
+}
+
+// legProblem rejects a move whose legs legsValid finds wrong, with the first problem in the
+// order the rules check them: squares off the map, legs out of range, bad routes.
+func (b *board) legProblem(l *Line, o *domain.Order) {
+	g := b.m.Grid
 	for _, leg := range o.Legs {
 		if !g.Contains(leg.To) {
 			l.reject(domain.CodeOffMap, "%s is off the map: squares run from 1A to %s (1.2)", leg.To, domain.Square{Col: uint8(g.Cols), Row: uint8(g.Rows)})
@@ -384,32 +550,6 @@ func (b *board) checkMove(l *Line, a *domain.Army) {
 			return
 		}
 		prev = leg.To
-	}
-	dest := o.Legs[len(o.Legs)-1].To
-	if o.Keyword == domain.JointEngage {
-		if a.Rank.Leader() {
-			l.reject(domain.CodeJointEngageRank, "%s is a %s army: armies of rank Captain/Evincar or above cannot joint engage (3.2.5.4)", a.Name, a.Rank.Name(a.Side))
-			return
-		}
-		if s := b.m.SiteAt(dest); s != nil {
-			l.reject(domain.CodeJointEngageSite, "%s is %s: a joint engagement may not target a base, portal or town (3.2.5.4)", dest, s.Name)
-			return
-		}
-	}
-	prev = o.From
-	for i, leg := range o.Legs {
-		kw, named := domain.NoKeyword, ""
-		if i == len(o.Legs)-1 {
-			kw, named = o.Keyword, o.Named
-		}
-		if !b.checkKeyword(l, a, leg.To, kw, named, i) {
-			return
-		}
-		prev = leg.To
-	}
-	_ = prev
-	if len(o.Legs) == 1 && o.Legs[0].To == o.From && o.Keyword != domain.JointEngage {
-		l.warn("%s > %s does not move: %s holds", o.From, o.From, a.Name)
 	}
 }
 
@@ -458,7 +598,7 @@ func routeProblem(from domain.Square, leg domain.Leg) string {
 // as posted.
 func (b *board) checkKeyword(l *Line, a *domain.Army, dest domain.Square, kw domain.Keyword, named string, leg int) bool {
 	var enemy, friend *domain.Army
-	for _, id := range b.at(dest) {
+	for id := b.first(dest); id >= 0; id = b.next[id] - 1 {
 		o := &b.m.Armies[id]
 		if o == a {
 			continue
@@ -507,7 +647,7 @@ func (b *board) checkNamed(l *Line, kw domain.Keyword, named string, dest domain
 	if named == "" || kw == domain.NoKeyword {
 		return
 	}
-	for _, id := range b.at(dest) {
+	for id := b.first(dest); id >= 0; id = b.next[id] - 1 {
 		if domain.SameName(b.m.Armies[id].Name, named) {
 			return
 		}

@@ -43,7 +43,7 @@ func holdWord(s string) string {
 // checked for form only.
 func ParseLine(line string) (domain.Order, *ParseError) {
 	var o domain.Order
-	if err := parseLine(&o, line, nil); err != nil {
+	if err := parseLine(&o, trimSpace(line), nil); err != nil {
 		return domain.Order{}, err
 	}
 	return o, nil
@@ -56,13 +56,20 @@ type arena struct {
 	squares []domain.Square
 }
 
-// parseLine is ParseLine reading into the zero order o, taking the order's legs and routes
-// from the arena a when it is given. On an error o holds no order.
-func parseLine(o *domain.Order, line string, a *arena) *ParseError {
-	text := trimSpace(line)
+// parseLine is ParseLine reading the trimmed line text into the zero order o, taking the
+// order's legs and routes from the arena a when it is given. On an error o holds no order.
+func parseLine(o *domain.Order, text string, a *arena) *ParseError {
 	if i := strings.IndexByte(text, ':'); i >= 0 {
-		o.Army = trimSpace(text[:i])
-		text = trimSpace(text[i+1:])
+		o.Army = text[:i]
+		if !trimmed(o.Army) {
+			o.Army = trimSpace(o.Army)
+		}
+		// usually one space follows the colon
+		if text = text[i+1:]; len(text) > 1 && text[0] == ' ' && visible(text[1]) {
+			text = text[1:]
+		} else {
+			text = trimSpace(text)
+		}
 	}
 	fail := func(format string, args ...any) *ParseError {
 		return &ParseError{Army: o.Army, Code: domain.CodeParseError, Message: fmt.Sprintf(format, args...)}
@@ -193,6 +200,10 @@ func trimSpace(s string) string {
 	return strings.TrimSpace(s)
 }
 
+// trimmed reports whether s starts and ends with a visible ASCII byte, so that trimSpace
+// leaves it as it is; it is false for the empty text.
+func trimmed(s string) bool { return len(s) > 0 && visible(s[0]) && visible(s[len(s)-1]) }
+
 // visible reports whether c is a printable ASCII byte other than the space (or DEL).
 func visible(c byte) bool { return c-'!' <= 0x7f-'!' }
 
@@ -257,7 +268,11 @@ func parseMove(o *domain.Order, text string, fail failFunc, a *arena) *ParseErro
 	o.Kind = domain.MoveKind
 	o.From = from
 	prev := tok
-	for {
+	end, quick := quickLegs(text, s.pos, a)
+	if quick {
+		s.pos = end
+	}
+	for !quick {
 		s.space()
 		if !s.arrow() {
 			break
@@ -296,7 +311,10 @@ func parseMove(o *domain.Order, text string, fail failFunc, a *arena) *ParseErro
 	if c := s.peek(); c == ';' || c == ',' {
 		s.pos++
 	}
-	tail := trimSpace(s.rest())
+	tail := s.rest()
+	if tail != "" {
+		tail = trimSpace(tail)
+	}
 	if tail == "" {
 		return nil
 	}
@@ -309,9 +327,116 @@ func parseMove(o *domain.Order, text string, fail failFunc, a *arena) *ParseErro
 	return nil
 }
 
+// quickLegs reads the legs of a move from t[i:] when they are written the usual way: ASCII,
+// squares of one or two digits and a letter, routes of such squares. It appends them to the
+// arena and gives where the legs end, as parseMove's loop would; ok is false, with the arena
+// as it was, when the legs need that loop (other forms, errors, or no leg at all).
+func quickLegs(t string, i int, a *arena) (end int, ok bool) {
+	legs, squares := len(a.legs), len(a.squares)
+	for {
+		j := skipSpace(t, i)
+		if j >= len(t) || t[j] != '>' {
+			if j < len(t) && (t[j] == '-' || t[j] == '=') || len(a.legs) == legs {
+				break
+			}
+			return j, true
+		}
+		to, k, ok := quickSquare(t, skipSpace(t, j+1))
+		if !ok {
+			break
+		}
+		leg := domain.Leg{To: to}
+		j = skipSpace(t, k)
+		if j < len(t) && t[j] == '(' {
+			if leg.Route, j, ok = quickRoute(t, j+1, a); !ok {
+				break
+			}
+		}
+		a.legs = append(a.legs, leg)
+		i = j
+	}
+	a.legs, a.squares = a.legs[:legs], a.squares[:squares]
+	return 0, false
+}
+
+// quickRoute reads the squares of a route from t[i:], just after its parenthesis, to the
+// closing one, when they are quickSquare's, and appends them to the arena; ok is false for
+// anything else, with some squares perhaps appended.
+func quickRoute(t string, i int, a *arena) (route []domain.Square, end int, ok bool) {
+	first := len(a.squares)
+	for {
+		for i < len(t) && t[i] < utf8.RuneSelf && routeSep[t[i]] {
+			i++
+		}
+		if i >= len(t) {
+			return nil, 0, false
+		}
+		if t[i] == ')' {
+			break
+		}
+		sq, k, ok := quickSquare(t, i)
+		if !ok || k < len(t) && t[k] != ')' && !(t[k] < utf8.RuneSelf && routeSep[t[k]]) {
+			return nil, 0, false
+		}
+		a.squares = append(a.squares, sq)
+		i = k
+	}
+	n := len(a.squares)
+	if n == first {
+		return nil, 0, false
+	}
+	return a.squares[first:n:n], i + 1, true
+}
+
+// quickSquare reads a square of one or two digits and a letter at t[i:], which no other letter
+// or digit follows; ok is false for anything else.
+func quickSquare(t string, i int) (sq domain.Square, end int, ok bool) {
+	if i+1 >= len(t) {
+		return sq, 0, false
+	}
+	c := t[i] - '0'
+	if c > 9 {
+		return sq, 0, false
+	}
+	i++
+	if d := t[i] - '0'; d <= 9 {
+		c = c*10 + d
+		i++
+		if i >= len(t) {
+			return sq, 0, false
+		}
+	}
+	l := t[i] | 0x20
+	if l-'a' >= 26 || i+1 < len(t) && alnum[t[i+1]] {
+		return sq, 0, false
+	}
+	return domain.Square{Col: c, Row: l - 'a' + 1}, i + 1, true
+}
+
+// skipSpace gives the index of the first byte of t from i on that is not a space or a tab.
+func skipSpace(t string, i int) int {
+	for i < len(t) && (t[i] == ' ' || t[i] == '\t') {
+		i++
+	}
+	return i
+}
+
 // parseKeyword reads "engage X", "replace X" or "Joint Engage [X]" (3.2.2.2, 3.2.5.1).
 func parseKeyword(tail string) (domain.Keyword, string, bool) {
 	w, rest := firstWord(tail)
+	if kw, ok := keywordASCII(w); ok {
+		switch kw {
+		case domain.JointEngage + " ":
+			w2, rest2 := firstWord(rest)
+			if foldIs(w2, "engage") || foldIs(w2, "engagement") {
+				return domain.JointEngage, trimName(rest2), true
+			}
+			return "", "", false
+		case domain.NoKeyword:
+			return "", "", false
+		}
+		return kw, trimName(rest), true
+	}
 	is := func(words ...string) bool {
 		for _, x := range words {
 			if foldIs(w, x) {
@@ -336,6 +461,42 @@ func parseKeyword(tail string) (domain.Keyword, string, bool) {
 	return "", "", false
 }
 
+// keywordASCII is the keyword a word of ASCII letters names, in any case: JointEngage + " "
+// for "joint", which needs "engage" after it, and NoKeyword for any other word. ok is false
+// when the word is not ASCII, whose letters may fold to the keywords' (strings.EqualFold).
+func keywordASCII(w string) (kw domain.Keyword, ok bool) {
+	var buf [12]byte
+	if len(w) > len(buf) {
+		for i := 0; i < len(w); i++ {
+			if w[i] >= utf8.RuneSelf {
+				return "", false
+			}
+		}
+		return domain.NoKeyword, true
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= utf8.RuneSelf {
+			return "", false
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	switch string(buf[:len(w)]) {
+	case "engage", "engages", "attack", "attacks":
+		return domain.Engage, true
+	case "replace", "replaces":
+		return domain.Replace, true
+	case "joint-engage", "jointengage", "je":
+		return domain.JointEngage, true
+	case "joint":
+		return domain.JointEngage + " ", true
+	}
+	return domain.NoKeyword, true
+}
+
 type scanner struct {
 	text string
 	pos  int
@@ -351,17 +512,22 @@ func (s *scanner) peek() byte {
 func (s *scanner) rest() string { return s.text[s.pos:] }
 
 func (s *scanner) space() {
-	for s.pos < len(s.text) && (s.text[s.pos] == ' ' || s.text[s.pos] == '\t') {
-		s.pos++
+	t, i := s.text, s.pos
+	for i < len(t) && (t[i] == ' ' || t[i] == '\t') {
+		i++
 	}
+	s.pos = i
 }
 
 // arrow consumes ">", "->" or "=>".
 func (s *scanner) arrow() bool {
+	t, i := s.text, s.pos
 	switch {
-	case strings.HasPrefix(s.text[s.pos:], ">"):
+	case i >= len(t):
+		return false
+	case t[i] == '>':
 		s.pos++
-	case strings.HasPrefix(s.text[s.pos:], "->"), strings.HasPrefix(s.text[s.pos:], "=>"):
+	case (t[i] == '-' || t[i] == '=') && i+1 < len(t) && t[i+1] == '>':
 		s.pos += 2
 	default:
 		return false
@@ -371,18 +537,48 @@ func (s *scanner) arrow() bool {
 
 // square reads a run of letters and digits; sq is zero when the run is not a square's form.
 func (s *scanner) square() (sq domain.Square, tok string) {
-	start := s.pos
-	for s.pos < len(s.text) && isAlnum(s.text[s.pos]) {
-		s.pos++
+	t, start := s.text, s.pos
+	if sq, end, ok := quickSquare(t, start); ok {
+		s.pos = end
+		return sq, t[start:end]
 	}
-	tok = s.text[start:s.pos]
-	if v, ok := domain.ScanSquare(tok); ok {
+	i := start
+	for i < len(t) && alnum[t[i]] {
+		i++
+	}
+	s.pos = i
+	tok = t[start:i]
+	if v, ok := scanSquare(tok); ok {
 		return v, tok
 	}
-	if tok == "" {
-		return domain.Square{}, ""
-	}
 	return domain.Square{}, tok
+}
+
+// scanSquare is domain.ScanSquare, quick for the usual number of one or two digits and a
+// letter.
+func scanSquare(tok string) (domain.Square, bool) {
+	switch len(tok) {
+	case 2:
+		if c, l := tok[0]-'0', tok[1]|0x20; c <= 9 && l-'a' < 26 {
+			return domain.Square{Col: c, Row: l - 'a' + 1}, true
+		}
+	case 3:
+		if c, d, l := tok[0]-'0', tok[1]-'0', tok[2]|0x20; c <= 9 && d <= 9 && l-'a' < 26 {
+			return domain.Square{Col: c*10 + d, Row: l - 'a' + 1}, true
+		}
+	}
+	return domain.ScanSquare(tok)
+}
+
+// alnum marks the ASCII letters and digits.
+var alnum = [256]bool{
+	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true,
+	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true,
+	'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true,
+	'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true,
+	'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true,
+	'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true,
+	's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true,
 }
 
 // route reads "(3D - 4D - 4E)": squares separated by dashes, commas, arrows or spaces. The
@@ -426,10 +622,15 @@ func (s *scanner) route(squares *[]domain.Square) ([]domain.Square, string) {
 // first separator otherwise, decoding only non-ASCII runes.
 func indexRouteWord(s string, word bool) int {
 	for i := 0; i < len(s); {
-		r, size := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(s[i:])
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if routeSep[c] != word {
+				return i
+			}
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
 		if isRouteWord(r) == word {
 			return i
 		}
@@ -438,12 +639,11 @@ func indexRouteWord(s string, word bool) int {
 	return -1
 }
 
+// routeSep marks the ASCII separators of a route's squares (isRouteWord).
+var routeSep = [utf8.RuneSelf]bool{'-': true, ',': true, '>': true, ' ': true, '\t': true}
+
 func isRouteWord(r rune) bool {
 	return !(r == '-' || r == ',' || r == '>' || r == ' ' || r == '\t' || r == '–' || r == '—')
-}
-
-func isAlnum(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // Format prints an order in the rulebook's canonical form; ParseLine reads it back to the

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/coalition-wargame/coalition/domain"
 )
@@ -42,7 +43,9 @@ func (k orderKey) less(o orderKey) bool {
 
 // unit is one army during resolution.
 type unit struct {
-	side domain.Side
+	// side is the army's side as an index in resolver.sides: units hold no pointers, so the
+	// collector neither scans them nor guards their writes.
+	side int32
 	path [4]domain.Square
 	plen int8
 	// goal is the index in path where the army means to end; pos where it will end.
@@ -94,19 +97,78 @@ type resolver struct {
 	cells    []cell
 	touched  []int32
 	partials []int32
-	out      Outcome
+	out      *Outcome
+	// base, first, targeted, waiting, ys, candidates, groups, members and ok are scratch tables,
+	// kept with the resolver between turns.
+	base       []unit
+	first      []int8
+	targeted   []bool
+	waiting    []int
+	ys         []int
+	candidates []int
+	groups     []jointGroup
+	members    []int
+	ok         []bool
+	// sides are the known sides, then any other side of the map's armies, in the order first
+	// met; merc is the index of the mercenaries' side among them.
+	sides []domain.Side
+	merc  int32
+}
+
+// resolvers keeps resolvers, with their tables, between calls: none of them is part of the
+// outcome, so a turn need not allocate them again.
+var resolvers = sync.Pool{New: func() any { return new(resolver) }}
+
+// knownSides start r.sides, so that sideOf finds them by a switch.
+var knownSides = [...]domain.Side{domain.Coalition, domain.Phyrexia, domain.Mercenary, domain.Neutral}
+
+// sideOf gives the index of side s in r.sides, adding it when it is new.
+func (r *resolver) sideOf(s domain.Side) int32 {
+	switch s {
+	case domain.Coalition:
+		return 0
+	case domain.Phyrexia:
+		return 1
+	case domain.Mercenary:
+		return 2
+	case domain.Neutral:
+		return 3
+	}
+	for i, x := range r.sides {
+		if x == s {
+			return int32(i)
+		}
+	}
+	r.sides = append(r.sides, s)
+	return int32(len(r.sides) - 1)
+}
+
+// enemies is domain.Enemy for sides given as indexes in r.sides.
+func enemies(a, b int32) bool { return a != b }
+
+// resize gives s with length n and every element zero, reusing its array when it is large
+// enough.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // Resolve carries out every effective order of the turn at once (3.3.4) and updates the map:
 // positions, long-move plans, and empty armies destroyed when engaged (B9). Battles fought
 // this turn are not settled here.
 func Resolve(m *domain.Map, orders *Orders, seed domain.Seed) *Outcome {
-	r := &resolver{m: m, orders: orders, seed: seed, g: m.Grid}
+	r := resolvers.Get().(*resolver)
+	r.m, r.orders, r.seed, r.g, r.out = m, orders, seed, m.Grid, &Outcome{}
 	r.build()
 	// only joint engagements can send the resolution round again
 	var base []unit
 	if slices.ContainsFunc(r.units, func(u unit) bool { return u.jointOrder }) {
-		base = slices.Clone(r.units)
+		r.base = append(r.base[:0], r.units...)
+		base = r.base
 	}
 	var lonely []domain.Square
 	for {
@@ -125,26 +187,33 @@ func Resolve(m *domain.Map, orders *Orders, seed domain.Seed) *Outcome {
 		copy(r.units, base)
 	}
 	r.finish()
-	return &r.out
+	out := r.out
+	clear(r.sides)
+	r.m, r.orders, r.draws, r.out, r.sides = nil, nil, nil, nil, r.sides[:0]
+	resolvers.Put(r)
+	return out
 }
 
 func (r *resolver) build() {
-	n := r.g.Size()
-	r.units = make([]unit, len(r.m.Armies))
-	r.keys = make([]orderKey, len(r.m.Armies))
-	r.cells = make([]cell, n)
-	// each army puts at most one square in use at a time
-	r.touched = make([]int32, 0, len(r.m.Armies))
-	b := r.orders.board
-	if b == nil || b.m != r.m {
+	r.units = resize(r.units, len(r.m.Armies))
+	r.keys = resize(r.keys, len(r.m.Armies))
+	r.cells = resize(r.cells, r.g.Size())
+	r.touched = r.touched[:0]
+	r.sides, r.merc = append(r.sides[:0], knownSides[:]...), 2
+	// the orders keep what Resolve needs of the map they were checked on
+	fighting := r.orders.fighting
+	var b *board
+	if r.orders.m != r.m {
 		b = newBoard(r.m)
+		defer b.release()
+		fighting = b.fighting
 	}
 	for i := range r.m.Armies {
 		a := &r.m.Armies[i]
 		u := &r.units[i]
-		u.side, u.caughtBy, u.target, u.line = a.Side, -1, -1, -1
+		u.side, u.caughtBy, u.target, u.line = r.sideOf(a.Side), -1, -1, -1
 		u.path[0], u.plen = a.At, 1
-		if b.fighting[i] {
+		if fighting[i] {
 			r.cells[r.g.Index(a.At)].battle = true
 			a.Plan = nil
 			continue
@@ -164,7 +233,11 @@ func (r *resolver) build() {
 				}
 				r.setLeg(u, a, o.Legs[0], kw)
 			case domain.InterceptKind:
-				u.target = int32(b.army(o.Target))
+				if b != nil {
+					u.target = int32(b.army(o.Target))
+				} else {
+					u.target = r.orders.targetOf(i)
+				}
 			case domain.Transfer:
 				if l.Creatures != nil {
 					r.out.Transfers = append(r.out.Transfers, domain.TransferOrder{From: a.Name, To: o.Target, Creatures: l.Creatures, Post: l.Post, At: l.At, Line: l.Number})
@@ -233,6 +306,15 @@ func ShortestRoute(path *[4]domain.Square, from, to domain.Square, d *domain.Dra
 	n := nc + nr
 	if n > 3 {
 		panic(fmt.Sprintf("movement: route of %d steps from %s to %s", n, from, to))
+	}
+	if nc == 0 || nr == 0 {
+		// one shortest route: straight along the number or the letter
+		sc, sr := sign(dc), sign(dr)
+		path[0] = from
+		for i := 1; i <= n; i++ {
+			path[i] = domain.Square{Col: uint8(int(from.Col) + i*sc), Row: uint8(int(from.Row) + i*sr)}
+		}
+		return n + 1
 	}
 	count := binom(n, nc)
 	idx := 0
@@ -326,44 +408,70 @@ func (u *unit) hold() {
 }
 
 type jointGroup struct {
-	sq     domain.Square
-	side   domain.Side
-	units  []int
+	sq    domain.Square
+	side  int32
+	units []int
+	// n is the number of its armies, counted before they are listed in units.
+	n      int
 	second orderKey
+}
+
+// findGroup gives the index of the group of joint engagements that u's order joins: the same
+// square and side; or -1.
+func findGroup(groups []jointGroup, u *unit) int {
+	for g := range groups {
+		if groups[g].sq == u.dest() && groups[g].side == u.side {
+			return g
+		}
+	}
+	return -1
 }
 
 // jointEngage applies M13: which joint engagements stand, become moves, fail or exceed the
 // one-a-turn limit. Squares in lonely are known to get no enemy: their engagements become
 // ordinary moves.
 func (r *resolver) jointEngage(lonely []domain.Square) {
-	var groups []jointGroup
+	groups := r.groups[:0]
+	joint := 0
 	for i := range r.units {
 		u := &r.units[i]
 		if !u.jointOrder {
 			continue
 		}
-		found := false
-		for g := range groups {
-			if groups[g].sq == u.dest() && groups[g].side == u.side {
-				groups[g].units = append(groups[g].units, i)
-				if groups[g].second.less(r.keys[i]) {
-					groups[g].second = r.keys[i]
-				}
-				found = true
+		joint++
+		if g := findGroup(groups, u); g >= 0 {
+			groups[g].n++
+			if groups[g].second.less(r.keys[i]) {
+				groups[g].second = r.keys[i]
 			}
-		}
-		if !found {
-			groups = append(groups, jointGroup{sq: u.dest(), side: u.side, units: []int{i}, second: r.keys[i]})
+		} else {
+			groups = append(groups, jointGroup{sq: u.dest(), side: u.side, n: 1, second: r.keys[i]})
 		}
 	}
+	r.groups = groups
 	if len(groups) == 0 {
 		return
+	}
+	// each group's armies, in map order, share the members array
+	members := resize(r.members, joint)
+	r.members = members
+	at := 0
+	for gi := range groups {
+		groups[gi].units = members[at : at : at+groups[gi].n]
+		at += groups[gi].n
+	}
+	for i := range r.units {
+		if u := &r.units[i]; u.jointOrder {
+			g := &groups[findGroup(groups, u)]
+			g.units = append(g.units, i)
+		}
 	}
 	// first every engagement that fails is ignored and its armies hold (3.2.5.3), so that an
 	// ignored one does not count as an enemy coming to another's square
 	// — repeated, since armies that hold may break another engagement ("no other army of that
 	// side … stays in S")
-	ok := make([]bool, len(groups))
+	ok := resize(r.ok, len(groups))
+	r.ok = ok
 	for gi := range ok {
 		ok[gi] = true
 	}
@@ -383,7 +491,7 @@ func (r *resolver) jointEngage(lonely []domain.Square) {
 			}
 		}
 	}
-	var candidates []int
+	candidates := r.candidates[:0]
 	for gi := range groups {
 		g := &groups[gi]
 		switch {
@@ -396,6 +504,7 @@ func (r *resolver) jointEngage(lonely []domain.Square) {
 			candidates = append(candidates, gi)
 		}
 	}
+	r.candidates = candidates
 	// by the time of the pair's second order, then its post's id, then — both orders in one
 	// post — the line written first (3.3.1, M7 step 4)
 	slices.SortStableFunc(candidates, func(a, b int) int {
@@ -443,7 +552,7 @@ func cmpInt64(a, b int64) int {
 
 // jointProblem says why a joint engagement cannot stand, or "" (3.2.5.2, 3.2.5.3).
 func (r *resolver) jointProblem(g *jointGroup) string {
-	if !g.side.IsTeam() {
+	if !r.sides[g.side].IsTeam() {
 		return "mercenaries form no team, so they cannot joint engage (3.2.5.2, 6)"
 	}
 	if len(g.units) != 2 {
@@ -452,7 +561,7 @@ func (r *resolver) jointProblem(g *jointGroup) string {
 			names[i] = r.name(u)
 		}
 		if len(g.units) == 1 {
-			return fmt.Sprintf("no other army of %s joint engaged %s: a joint engagement needs exactly two (3.2.5.2)", g.side.Title(), g.sq)
+			return fmt.Sprintf("no other army of %s joint engaged %s: a joint engagement needs exactly two (3.2.5.2)", r.sides[g.side].Title(), g.sq)
 		}
 		return fmt.Sprintf("%d armies (%s) joint engaged %s: a joint engagement needs exactly two (3.2.5.2)", len(g.units), strings.Join(names, ", "), g.sq)
 	}
@@ -461,15 +570,13 @@ func (r *resolver) jointProblem(g *jointGroup) string {
 	}
 	for i := range r.units {
 		u := &r.units[i]
-		if u.side != g.side || slices.Contains(g.units, i) {
+		if u.leaving() && u.dest() != g.sq || !u.leaving() && u.start() != g.sq || u.side != g.side || slices.Contains(g.units, i) {
 			continue
 		}
-		if u.leaving() && u.dest() == g.sq {
+		if u.leaving() {
 			return fmt.Sprintf("%s of the same side also moves to %s (3.2.5.2)", r.name(i), g.sq)
 		}
-		if !u.leaving() && u.start() == g.sq {
-			return fmt.Sprintf("%s of the same side stays in %s (3.2.5.2)", r.name(i), g.sq)
-		}
+		return fmt.Sprintf("%s of the same side stays in %s (3.2.5.2)", r.name(i), g.sq)
 	}
 	return ""
 }
@@ -478,16 +585,19 @@ func (r *resolver) jointProblem(g *jointGroup) string {
 func (r *resolver) enemyComes(g *jointGroup) bool {
 	for i := range r.units {
 		u := &r.units[i]
-		// an empty enemy is destroyed on being engaged (B9): it is no enemy to fight
-		if !domain.Enemy(u.side, g.side) || r.m.Armies[i].Empty() {
+		if u.leaving() && u.dest() != g.sq || !u.leaving() && u.start() != g.sq || !enemies(u.side, g.side) {
 			continue
 		}
-		if !u.leaving() && u.start() == g.sq {
+		// an empty enemy is destroyed on being engaged (B9): it is no enemy to fight
+		if r.m.Armies[i].Empty() {
+			continue
+		}
+		if !u.leaving() {
 			return true
 		}
 		// an enemy moving in comes only if no army of its own side stays there: that one
 		// keeps the square against it (M7 step 1)
-		if u.leaving() && u.dest() == g.sq && !r.heldBySide(g.sq, u.side, i) {
+		if !r.heldBySide(g.sq, u.side, i) {
 			return true
 		}
 	}
@@ -495,7 +605,7 @@ func (r *resolver) enemyComes(g *jointGroup) bool {
 }
 
 // heldBySide reports whether an army of side s other than except stays on square sq.
-func (r *resolver) heldBySide(sq domain.Square, s domain.Side, except int) bool {
+func (r *resolver) heldBySide(sq domain.Square, s int32, except int) bool {
 	for j := range r.units {
 		if v := &r.units[j]; j != except && v.side == s && !v.leaving() && v.start() == sq {
 			return true
@@ -507,12 +617,13 @@ func (r *resolver) heldBySide(sq domain.Square, s domain.Side, except int) bool 
 // intercepts applies M9 and M10: an army passing over an interceptor that waits for it stops
 // there, unless another enemy engaging the interceptor was closer.
 func (r *resolver) intercepts() {
-	var waiting []int
+	waiting := r.waiting[:0]
 	for i := range r.units {
 		if r.units[i].target >= 0 {
 			waiting = append(waiting, i)
 		}
 	}
+	r.waiting = waiting
 	if len(waiting) == 0 {
 		return
 	}
@@ -522,9 +633,18 @@ func (r *resolver) intercepts() {
 		}
 	}
 	// first pass: where would each target be caught, ignoring M10 (0: nowhere)
-	first := make([]int8, len(r.units))
+	first := resize(r.first, len(r.units))
+	r.first = first
+	targeted := resize(r.targeted, len(r.units))
+	r.targeted = targeted
+	for _, w := range waiting {
+		targeted[r.units[w].target] = true
+	}
 	catchAt := func(x int, from int8) (int8, int) {
 		u := &r.units[x]
+		if !targeted[x] {
+			return -1, -1
+		}
 		for k := from; k < u.goal; k++ {
 			for _, w := range waiting {
 				if int(r.units[w].target) == x && r.units[w].start() == u.path[k] {
@@ -543,16 +663,17 @@ func (r *resolver) intercepts() {
 	}
 	for x := range r.units {
 		u := &r.units[x]
-		if !u.leaving() || u.failed {
+		// an army the first pass saw caught nowhere is caught nowhere
+		if !u.leaving() || u.failed || first[x] == 0 {
 			continue
 		}
 		for k, w := catchAt(x, 1); k > 0; k, w = catchAt(x, k+1) {
 			sq := u.path[k]
 			best := -1
-			var ys []int
+			ys := r.ys[:0]
 			for y := range r.units {
 				v := &r.units[y]
-				if y == x || !v.leaving() || v.failed || v.dest() != sq || !domain.Enemy(v.side, r.units[w].side) {
+				if y == x || !v.leaving() || v.failed || v.dest() != sq || !enemies(v.side, r.units[w].side) {
 					continue
 				}
 				if fk := first[y]; fk > 0 && fk < v.plen-1 {
@@ -563,6 +684,7 @@ func (r *resolver) intercepts() {
 					best = y
 				}
 			}
+			r.ys = ys
 			xFights := true
 			if best >= 0 {
 				switch yk := r.units[best].plen - 1; {
@@ -677,6 +799,10 @@ func (r *resolver) fail(i int32) {
 // contest settles the arrivals on one square; it reports whether any failed.
 func (r *resolver) contest(k int) bool {
 	claims, anchors := r.cells[k].claims, r.cells[k].anchors
+	if anchors == 0 && r.units[claims-1].next == 0 && !r.cells[k].battle {
+		// a lone arrival on a square no army stays on takes it
+		return false
+	}
 	failed := false
 	if r.cells[k].battle {
 		for c := claims - 1; c >= 0; c = r.units[c].next - 1 {
@@ -697,9 +823,9 @@ func (r *resolver) contest(k int) bool {
 	}
 	// one candidate per side: the army that stays, the joint pair, or the closest arrival
 	var cand [3]int32
-	var sides [3]domain.Side
+	var sides [3]int32
 	ns := 0
-	sideIdx := func(s domain.Side) int {
+	sideIdx := func(s int32) int {
 		for i := 0; i < ns; i++ {
 			if sides[i] == s {
 				return i
@@ -757,7 +883,7 @@ func (r *resolver) contest(k int) bool {
 	// Coalition, Phyrexia and a mercenary on one square (M12, 3.3.5)
 	merc := -1
 	for i := 0; i < ns; i++ {
-		if sides[i] == domain.Mercenary {
+		if sides[i] == r.merc {
 			merc = i
 		}
 	}
@@ -890,7 +1016,7 @@ func (r *resolver) lonelySquares(known []domain.Square) []domain.Square {
 		}
 		enemy := false
 		for j := range r.units {
-			if domain.Enemy(r.units[j].side, u.side) && r.units[j].final() == sq && !r.m.Armies[j].Empty() {
+			if enemies(r.units[j].side, u.side) && r.units[j].final() == sq && !r.m.Armies[j].Empty() {
 				enemy = true
 				break
 			}
@@ -939,13 +1065,16 @@ func (r *resolver) finish() {
 		a := &m.Armies[i]
 		to := u.final()
 		if u.leaving() || u.joint {
-			mv := domain.Move{Army: a.Name, From: u.start(), To: to, Partial: u.failed, Intercepted: u.caughtBy >= 0}
+			// written in place: copying a Move that holds pointers costs write barriers while
+			// the collector marks
+			r.out.Moves = r.out.Moves[:len(r.out.Moves)+1]
+			mv := &r.out.Moves[len(r.out.Moves)-1]
+			mv.Army, mv.From, mv.To, mv.Partial, mv.Intercepted = a.Name, u.start(), to, u.failed, u.caughtBy >= 0
 			if u.drawn {
 				from := len(routes)
 				routes = append(routes, u.path[1:u.plen]...)
 				mv.Route = routes[from:len(routes):len(routes)]
 			}
-			r.out.Moves = append(r.out.Moves, mv)
 			if u.failed && u.leaving() {
 				r.out.Partial = append(r.out.Partial, a.Name)
 			}
