@@ -238,7 +238,7 @@ func Check(m *domain.Map, posts []domain.Post, opt Options) *Orders {
 		lines += strings.Count(posts[i].Text, "\n") + 1
 		arrows += strings.Count(posts[i].Text, ">")
 	}
-	out.Lines = make([]Line, 0, lines)
+	out.Lines = takeLines(lines)
 	b.arena.legs = make([]domain.Leg, 0, arrows)
 	b.arena.squares = make([]domain.Square, 0, lines)
 	for _, k := range order {
@@ -263,6 +263,30 @@ func Check(m *domain.Map, posts []domain.Post, opt Options) *Orders {
 	}
 	b.release()
 	return out
+}
+
+// linePool keeps the lines of released orders (Orders.Release) for the next Check.
+var linePool sync.Pool
+
+// takeLines is an empty list of lines with room for n, from linePool when it has one.
+func takeLines(n int) []Line {
+	if p, _ := linePool.Get().(*[]Line); p != nil && cap(*p) >= n {
+		return (*p)[:0]
+	}
+	return make([]Line, 0, n)
+}
+
+// Release gives the memory of the orders' lines back for the next Check, which saves the
+// collector a turn's worth of lines. Neither o nor its lines may be used afterwards: copy what
+// is kept of them (rejections, warnings) first.
+func (o *Orders) Release() {
+	if o == nil || cap(o.Lines) == 0 {
+		return
+	}
+	lines := o.Lines[:cap(o.Lines)]
+	clear(lines) // checkPost writes lines in place, over zeroed memory
+	o.Lines = nil
+	linePool.Put(&lines)
 }
 
 // postKey is a post's place in the order of a turn's posts: by time, then id (M2, M7).

@@ -75,6 +75,7 @@ func Run(m *domain.Map, in Input) (*domain.Map, *Report, error) {
 	})
 	next.Turn++
 	rep := newReport(m, next, orders, moves, lg, ch, merc)
+	orders.Release() // the report has copied what it keeps of them
 	rep.Seed = in.Seed.String()
 	rep.Wars = wars
 	return next, rep, nil
