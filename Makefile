@@ -18,6 +18,8 @@ run:
 build:
 	go build -o bin/coalition ./cmd/coalition
 
-# The server's benchmarks: posting orders, the map endpoint (200 and 304).
+# The benchmarks: a whole lock (turn.Run: a full campaign, 600 armies), its parts (parsing,
+# checks, moves, battles, the map's copy, the report's sort), troop lists, and the server's
+# hot paths (posting orders, the map endpoint: 200 and 304).
 bench:
-	go test -run '^$$' -bench . -benchmem ./api/
+	go test -run '^$$' -bench . -benchmem ./turn/ ./movement/ ./battle/ ./domain/ ./roster/ ./api/
