@@ -1,0 +1,103 @@
+package battle
+
+import (
+	"sync"
+
+	"github.com/coalition-wargame/coalition/domain"
+)
+
+// scratch is working memory that Fought and Settle take from scratchPool and give
+// back when they return; nothing in it outlives the call that took it.
+type scratch struct {
+	sq squares
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+func getScratch() *scratch { return scratchPool.Get().(*scratch) }
+
+func (sc *scratch) release() { scratchPool.Put(sc) }
+
+// zeroed returns s with length n and every element zero, reusing its memory when it fits.
+func zeroed[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// squares lists the armies on each square: head[square] is the first army's index + 1,
+// next[army] the next one's, in map order.
+type squares struct {
+	g          domain.Grid
+	head, next []int32
+}
+
+// index lists the armies of m by square, in the scratch's memory, and counts those on the
+// grid; armies off the grid are in no list.
+func (sc *scratch) index(m *domain.Map) (*squares, int) {
+	q := &sc.sq
+	g := m.Grid
+	q.g = g
+	head, next := zeroed(q.head, g.Size()), zeroed(q.next, len(m.Armies))
+	q.head, q.next = head, next
+	on := 0
+	for i := len(m.Armies) - 1; i >= 0; i-- {
+		if s := m.Armies[i].At; g.Contains(s) {
+			k := g.Index(s)
+			next[i], head[k] = head[k], int32(i+1)
+			on++
+		}
+	}
+	return q, on
+}
+
+// first is the index of the first army on square s, or -1.
+func (q *squares) first(s domain.Square) int {
+	if !q.g.Contains(s) {
+		return -1
+	}
+	return int(q.head[q.g.Index(s)]) - 1
+}
+
+// after is the index of the army after army i on its square, or -1.
+func (q *squares) after(i int) int { return int(q.next[i]) - 1 }
+
+// held reports whether any army stands on square s.
+func (q *squares) held(s domain.Square) bool { return q.g.Contains(s) && q.head[q.g.Index(s)] > 0 }
+
+// move puts army i on square to (the zero square: off the map), keeping the lists right.
+func (q *squares) move(m *domain.Map, i int, to domain.Square) {
+	a := &m.Armies[i]
+	if from := a.At; q.g.Contains(from) {
+		k := q.g.Index(from)
+		if q.head[k] == int32(i+1) {
+			q.head[k] = q.next[i]
+		} else {
+			for j := q.head[k]; j > 0; j = q.next[j-1] {
+				if q.next[j-1] == int32(i+1) {
+					q.next[j-1] = q.next[i]
+					break
+				}
+			}
+		}
+	}
+	a.At = to
+	q.next[i] = 0
+	if q.g.Contains(to) {
+		k := q.g.Index(to)
+		q.next[i], q.head[k] = q.head[k], int32(i+1)
+	}
+}
+
+// indexOf is the index of army a in m.Armies.
+func indexOf(m *domain.Map, a *domain.Army) int {
+	for i := range m.Armies {
+		if &m.Armies[i] == a {
+			return i
+		}
+	}
+	return -1
+}
