@@ -6,10 +6,18 @@ import (
 	"github.com/coalition-wargame/coalition/domain"
 )
 
-// scratch is working memory that Fought and Settle take from scratchPool and give
+// scratch is working memory that Fought, Settle and Update take from scratchPool and give
 // back when they return; nothing in it outlives the call that took it.
 type scratch struct {
 	sq squares
+	// Update's: the marks of names, the sites by square, per army its index at the opening
+	// + 1 (0: none), its marks and what the day count did, and the armies that may destroy a
+	// site or count toward a win
+	marks         nameSet
+	sites         []int16
+	open          []int32
+	mark, day     []uint8
+	destroy, wins []int32
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -100,4 +108,67 @@ func indexOf(m *domain.Map, a *domain.Army) int {
 		}
 	}
 	return -1
+}
+
+// nameSet holds bits for names, compared exactly, in an open-addressed table.
+type nameSet struct {
+	keys []string
+	bits []uint8 // 0: a free slot
+	mask uint64
+}
+
+// hashName hashes a name from its length and its first and last 8 bytes.
+func hashName(s string) uint64 {
+	var a, b uint64
+	if n := len(s); n >= 8 {
+		a = uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		t := s[n-8:]
+		b = uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+	} else {
+		for i := 0; i < n; i++ {
+			a = a<<8 | uint64(s[i])
+		}
+	}
+	h := (a^uint64(len(s)))*0x9e3779b97f4a7c15 + b
+	h ^= h >> 32
+	h *= 0xc2b2ae3d27d4eb4f
+	return h ^ h>>29
+}
+
+// reset empties the set and makes room for n names.
+func (s *nameSet) reset(n int) {
+	size := 16
+	for size < 2*n {
+		size <<= 1
+	}
+	s.keys = zeroed(s.keys, size)
+	s.bits = zeroed(s.bits, size)
+	s.mask = uint64(size - 1)
+}
+
+// add sets bits b for name.
+func (s *nameSet) add(name string, b uint8) {
+	i := hashName(name) & s.mask
+	for s.bits[i] != 0 {
+		if s.keys[i] == name {
+			s.bits[i] |= b
+			return
+		}
+		i = (i + 1) & s.mask
+	}
+	s.keys[i], s.bits[i] = name, b
+}
+
+// get returns the bits set for name.
+func (s *nameSet) get(name string) uint8 {
+	i := hashName(name) & s.mask
+	for s.bits[i] != 0 {
+		if s.keys[i] == name {
+			return s.bits[i]
+		}
+		i = (i + 1) & s.mask
+	}
+	return 0
 }

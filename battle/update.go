@@ -22,23 +22,23 @@ type Turn struct {
 	Transfers []domain.TransferOrder
 }
 
-// opening returns the named army as the turn opened, or nil. Armies keep their order through a
-// lock (some are only removed), so a caller walking the map in order passes back the cursor it
-// got, and each lookup continues from there.
-func (t Turn) opening(name string, cursor *int) *domain.Army {
+// opening returns the index in Start of the named army, or -1. Armies keep their order
+// through a lock (some are only removed), so a caller walking the map in order passes back the
+// cursor it got, and each lookup continues from there.
+func (t Turn) opening(name string, cursor *int) int {
 	o := t.Start
 	for j := *cursor; j < len(o); j++ {
 		if o[j].Name == name {
 			*cursor = j + 1
-			return &o[j]
+			return j
 		}
 	}
 	for j := 0; j < *cursor && j < len(o); j++ {
 		if o[j].Name == name {
-			return &o[j]
+			return j
 		}
 	}
-	return nil
+	return -1
 }
 
 // Changes is what the update did besides counting days.
@@ -55,80 +55,150 @@ type Changes struct {
 	Delivered []domain.TransferOrder
 }
 
+// marks of an army's name in Update: what the ledger says of it and whether it is in a battle
+// to be fought next turn
+const (
+	markWon uint8 = 1 << iota
+	markLost
+	markDisplaced
+	markLosses
+	markNext
+)
+
+// day is what the update's day count did for an army: counted a day, or moved (day bits)
+const (
+	dayCounted uint8 = 1 << iota
+	dayMoved
+)
+
 // Update finishes a lock after the moves and the battles: transfers (T3), day counts (D1, D2),
 // healing (D3–D5), conversion of captured armies (4.5), base destruction (D7) and the end of
 // the round (D8).
 func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 	ch := &Changes{Healed: map[string]map[string]int{}}
-	n := 0
-	for _, bs := range [][]domain.Battle{t.Formed, lg.Battles} {
-		for _, b := range bs {
-			n += len(b.Armies)
-		}
-	}
-	next := make(map[string]bool, n)
-	for _, bs := range [][]domain.Battle{t.Formed, lg.Battles} {
-		for _, b := range bs {
-			for _, n := range b.Armies {
-				next[n] = true
-			}
-		}
-	}
-	transfer(m, t, lg, ch, next)
+	sc := getScratch()
+	defer sc.release()
+	marks := markNames(&sc.marks, t, lg)
+	transfer(m, t, lg, ch, marks)
 
-	// counted and moved are per army, in map order
-	flags := make([]bool, 2*len(m.Armies))
-	counted, moved := flags[:len(m.Armies)], flags[len(m.Armies):]
-	x := indexSites(m)
+	n := len(m.Armies)
+	sc.open, sc.mark, sc.day = zeroed(sc.open, n), zeroed(sc.mark, n), zeroed(sc.day, n)
+	sc.destroy, sc.wins = sc.destroy[:0], sc.wins[:0]
+	x := indexSites(m, &sc.sites)
 	cursor := 0
 	for i := range m.Armies {
 		a := &m.Armies[i]
-		open := t.opening(a.Name, &cursor)
-		left := open == nil || a.At != open.At || lg.Displaced[a.Name]
+		var open *domain.Army
+		if j := t.opening(a.Name, &cursor); j >= 0 {
+			open, sc.open[i] = &t.Start[j], int32(j+1)
+		}
+		mk := marks.get(a.Name)
+		sc.mark[i] = mk
+		left := open == nil || a.At != open.At || mk&markDisplaced != 0
 		if left {
-			moved[i] = true
+			sc.day[i] |= dayMoved
 			// losses of an earlier stay date from before the new count begins (D1, D3)
 			clearWounds(a)
 		}
-		inNext := next[a.Name]
+		site := x.of(a.At)
+		// base destruction (D7) and the end of the round (D8) wait for every army's count:
+		// note the armies that may destroy a site or count toward a win
+		win := false
+		if site != nil && a.Side.IsTeam() && !site.Destroyed {
+			switch {
+			case site.Side == a.Side.Opponent() && site.Kind != domain.Town:
+				if open != nil && open.At == a.At && mk&markDisplaced == 0 && open.Days >= 4 {
+					sc.destroy = append(sc.destroy, int32(i))
+				}
+			case site.Side == a.Side && site.WinCondition:
+				win = true
+				sc.wins = append(sc.wins, int32(i))
+			}
+		}
+		if !win {
+			a.WinDays = 0
+		}
+		inNext, lost := mk&markNext != 0, mk&markLost != 0
 		if a.Capture != nil && !a.Capture.Converted {
-			convert(a, x.of(a.At), left, inNext || lg.Lost[a.Name], ch)
-			if a.Days != 0 {
+			convert(a, site, left, inNext || lost, ch)
+			if a.Days != 0 && mk&markLosses != 0 {
 				attribute(a, lg.Losses[a.Name])
 			}
 			continue
 		}
-		site := x.of(a.At)
 		can := countable(m, a, site)
 		switch {
 		case left:
 			// moving in counts a day (1.5), even for a winner moved off its square at the
 			// settlement; a loser pushed away counts none (D1)
 			a.Days = 0
-			if can && !inNext && !lg.Lost[a.Name] {
-				a.Days, counted[i] = 1, true
+			if can && !inNext && !lost {
+				a.Days = 1
+				sc.day[i] |= dayCounted
 			}
 		case inNext:
-		case !can || lg.Lost[a.Name]:
+		case !can || lost:
 			a.Days = 0
 		default:
 			a.Days++
-			counted[i] = true
+			sc.day[i] |= dayCounted
 		}
 		if a.Days == 0 {
-			clearWounds(a)
-		} else {
+			if !left { // else cleared above
+				clearWounds(a)
+			}
+		} else if mk&markLosses != 0 {
 			attribute(a, lg.Losses[a.Name])
 		}
-		if counted[i] {
+		if sc.day[i]&dayCounted != 0 {
 			if h := heal(a, site); len(h) > 0 {
 				ch.Healed[a.Name] = h
 			}
 		}
 	}
-	destroy(m, x, t, lg, ch)
-	decide(m, x, counted, moved)
+	destroy(m, x, sc.destroy, ch)
+	decide(m, x, sc.wins, sc.day)
 	return ch
+}
+
+// markNames sets, in s, the marks of the armies the ledger names and of those in a battle to
+// be fought next turn (made at the lock or left by the settlement).
+func markNames(s *nameSet, t Turn, lg *Ledger) *nameSet {
+	n := len(lg.Won) + len(lg.Lost) + len(lg.Displaced) + len(lg.Losses)
+	for _, bs := range [2][]domain.Battle{t.Formed, lg.Battles} {
+		for _, b := range bs {
+			n += len(b.Armies)
+		}
+	}
+	s.reset(n)
+	for name, v := range lg.Won {
+		if v {
+			s.add(name, markWon)
+		}
+	}
+	for name, v := range lg.Lost {
+		if v {
+			s.add(name, markLost)
+		}
+	}
+	for name, v := range lg.Displaced {
+		if v {
+			s.add(name, markDisplaced)
+		}
+	}
+	for name, l := range lg.Losses {
+		if len(l) > 0 {
+			s.add(name, markLosses)
+		}
+	}
+	for _, bs := range [2][]domain.Battle{t.Formed, lg.Battles} {
+		for _, b := range bs {
+			for _, name := range b.Armies {
+				s.add(name, markNext)
+			}
+		}
+	}
+	return s
 }
 
 // clearWounds forgets the army's unhealed losses: they date from before its count (D1).
@@ -161,7 +231,7 @@ func movedAway(t Turn, name string) bool {
 }
 
 // transfer carries out the turn's transfers (3.2.4.3, T3).
-func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next map[string]bool) {
+func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, marks *nameSet) {
 	// transfers are made in the order they were posted (M2), each finding the room the
 	// earlier ones left (2.3.3, T2)
 	order := slices.Clone(t.Transfers)
@@ -212,14 +282,14 @@ func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next map[string]bo
 		switch {
 		case r == nil:
 			// the receiver is gone: the troops are lost on the way
-		case fought && lg.Won[r.Name]:
+		case fought && marks.get(r.Name)&markWon != 0:
 			Receive(r, ship)
-		case fought && lg.Lost[r.Name]:
+		case fought && marks.get(r.Name)&markLost != 0:
 			// killed with the lost battle (3.2.4.3.3)
 		case fought:
 			ship.WinOnly = true
 			r.Incoming = append(r.Incoming, ship)
-		case next[r.Name]:
+		case marks.get(r.Name)&markNext != 0:
 			r.Incoming = append(r.Incoming, ship)
 		default:
 			Receive(r, ship)
@@ -236,8 +306,10 @@ type sites struct {
 	at []int16
 }
 
-func indexSites(m *domain.Map) sites {
-	x := sites{m: m, at: make([]int16, m.Grid.Size())}
+// indexSites indexes the map's sites by square in *mem.
+func indexSites(m *domain.Map, mem *[]int16) sites {
+	*mem = zeroed(*mem, m.Grid.Size())
+	x := sites{m: m, at: *mem}
 	for i, s := range m.Sites {
 		if m.Grid.Contains(s.At) {
 			x.at[m.Grid.Index(s.At)] = int16(i + 1)
@@ -430,21 +502,17 @@ func convert(a *domain.Army, s *domain.Site, left, noCount bool, ch *Changes) {
 }
 
 // destroy destroys every enemy base or portal on which an army had counted 4 days when the
-// turn opened and has stayed all turn (1.7.1, D7).
-func destroy(m *domain.Map, x sites, t Turn, lg *Ledger, ch *Changes) {
-	cursor := 0
-	for i := range m.Armies {
-		a := &m.Armies[i]
-		open := t.opening(a.Name, &cursor)
-		s := x.of(a.At)
-		if s == nil || s.Destroyed || s.Kind == domain.Town || !a.Side.IsTeam() || s.Side != a.Side.Opponent() {
-			continue
+// turn opened and has stayed all turn (1.7.1, D7): the armies of cand, in map order, found so
+// by Update.
+func destroy(m *domain.Map, x sites, cand []int32, ch *Changes) {
+	for _, i := range cand {
+		if s := x.of(m.Armies[i].At); !s.Destroyed {
+			s.Destroyed = true
+			ch.Destroyed = append(ch.Destroyed, s.Name)
 		}
-		if open == nil || open.At != a.At || lg.Displaced[a.Name] || open.Days < 4 {
-			continue
-		}
-		s.Destroyed = true
-		ch.Destroyed = append(ch.Destroyed, s.Name)
+	}
+	if len(ch.Destroyed) == 0 {
+		return
 	}
 	for i := range m.Armies {
 		a := &m.Armies[i]
@@ -457,25 +525,25 @@ func destroy(m *domain.Map, x sites, t Turn, lg *Ledger, ch *Changes) {
 
 // decide ends the round (D8): a side whose win conditions are all destroyed loses when an
 // enemy army counts 4 days on one of its own win conditions; a side that had an army of rank
-// Captain/Evincar or above and has none left loses at once.
-func decide(m *domain.Map, x sites, counted, moved []bool) {
+// Captain/Evincar or above and has none left loses at once. Update has set every army's win
+// count to 0 but those of cand, in map order, which stand on a win condition of their side.
+func decide(m *domain.Map, x sites, cand []int32, day []uint8) {
 	// only days counted once every enemy win condition is destroyed count toward the win
 	// (1.7.2: "the other team must move an army into one of their own Win Conditions and
 	// count 4 days"); being defeated or moving starts the count again
 	var winner domain.Side
-	for i := range m.Armies {
+	for _, i := range cand {
 		a := &m.Armies[i]
-		s := x.of(a.At)
-		if !a.Side.IsTeam() || s == nil || s.Side != a.Side || !s.WinCondition || s.Destroyed || !AllWinConditionsDestroyed(m, a.Side.Opponent()) {
+		if s := x.of(a.At); s.Destroyed || !AllWinConditionsDestroyed(m, a.Side.Opponent()) {
 			a.WinDays = 0
 			continue
 		}
-		if moved[i] {
+		if day[i]&dayMoved != 0 {
 			// an army that moves, or is defeated and pushed away, starts again from 0 (1.7.2:
 			// 4 days counted in one win condition); the day it moves in may be its first
 			a.WinDays = 0
 		}
-		if !counted[i] {
+		if day[i]&dayCounted == 0 {
 			// attacked, the day waits for the battle (1.5); the count goes on if it wins
 			continue
 		}
