@@ -10,13 +10,11 @@ import (
 // back when they return; nothing in it outlives the call that took it.
 type scratch struct {
 	sq squares
-	// Update's: the marks of names, the sites by square, per army its index at the opening
-	// + 1 (0: none), its marks and what the day count did, and the armies that may destroy a
-	// site or count toward a win
+	// Update's: the marks of names, the sites by square, what the day count did for each
+	// army, and the armies that may destroy a site or count toward a win
 	marks         nameSet
 	sites         []int16
-	open          []int32
-	mark, day     []uint8
+	day           []uint8
 	destroy, wins []int32
 }
 
@@ -43,23 +41,21 @@ type squares struct {
 	head, next []int32
 }
 
-// index lists the armies of m by square, in the scratch's memory, and counts those on the
-// grid; armies off the grid are in no list.
-func (sc *scratch) index(m *domain.Map) (*squares, int) {
+// index lists the armies of m by square, in the scratch's memory; armies off the grid are in
+// no list.
+func (sc *scratch) index(m *domain.Map) *squares {
 	q := &sc.sq
 	g := m.Grid
 	q.g = g
 	head, next := zeroed(q.head, g.Size()), zeroed(q.next, len(m.Armies))
 	q.head, q.next = head, next
-	on := 0
 	for i := len(m.Armies) - 1; i >= 0; i-- {
 		if s := m.Armies[i].At; g.Contains(s) {
 			k := g.Index(s)
 			next[i], head[k] = head[k], int32(i+1)
-			on++
 		}
 	}
-	return q, on
+	return q
 }
 
 // first is the index of the first army on square s, or -1.

@@ -8,6 +8,7 @@ package battle
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/coalition-wargame/coalition/domain"
@@ -17,20 +18,25 @@ import (
 // stand when the turn opens, with the kind and attacker the lock that made it gave (B1), in
 // order of square.
 func Fought(m *domain.Map) []domain.Battle {
+	// armies by square, as Settle lists them; shared lists the squares that hold two armies
+	// or more
 	sc := getScratch()
 	defer sc.release()
-	q, on := sc.index(m)
-	if on < len(m.Armies) {
-		return foughtOffGrid(m)
-	}
-	// the squares that hold two armies or more, then those of them that hold enemies, in
-	// order of square
+	g, q := m.Grid, &sc.sq
+	q.g, q.head, q.next = g, zeroed(q.head, g.Size()), zeroed(q.next, len(m.Armies))
+	head, next := q.head, q.next
 	var buf [16]domain.Square
 	shared := buf[:0]
-	for i := range m.Armies {
-		if q.after(i) >= 0 && q.first(m.Armies[i].At) == i {
-			shared = append(shared, m.Armies[i].At)
+	for i := len(m.Armies) - 1; i >= 0; i-- {
+		s := m.Armies[i].At
+		if !g.Contains(s) {
+			return foughtOffGrid(m)
 		}
+		k := g.Index(s)
+		if h := head[k]; h > 0 && next[h-1] == 0 {
+			shared = append(shared, s)
+		}
+		next[i], head[k] = head[k], int32(i+1)
 	}
 	slices.SortFunc(shared, cmpSquare)
 	battles, names := 0, 0
@@ -187,7 +193,7 @@ func Settle(m *domain.Map, fought []domain.Battle, results []domain.BattleResult
 	sc := getScratch()
 	defer sc.release()
 	lg := newLedger()
-	lg.sq, _ = sc.index(m)
+	lg.sq = sc.index(m)
 	lg.fights = len(fought)
 	var buf [16]bool
 	used := buf[:0]
@@ -264,6 +270,21 @@ func joinNames(n []string) string {
 		s += x
 	}
 	return s
+}
+
+// withSquare is text + s.String(), made with one allocation.
+func withSquare(text string, s domain.Square) string {
+	var buf [64]byte
+	b := append(buf[:0], text...)
+	if !s.IsZero() {
+		b = strconv.AppendUint(b, uint64(s.Col), 10)
+		if s.Row >= 1 && s.Row <= domain.MaxRows {
+			b = append(b, 'A'+s.Row-1)
+		} else {
+			b = append(b, '?')
+		}
+	}
+	return string(b)
 }
 
 // find is the index of the army m.Army(name) returns, or -1.
@@ -452,7 +473,7 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 			lg.liberate(a)
 		}
 		if lostAt == "" {
-			lostAt = "lost the battle at " + b.Square.String()
+			lostAt = withSquare("lost the battle at ", b.Square)
 		}
 		to, reason := domain.Square{}, lostAt
 		if first && !r.LoserTo.IsZero() {
@@ -902,18 +923,44 @@ func Receive(a *domain.Army, s domain.Shipment) {
 	if a.Troops == nil {
 		return
 	}
-	var buf [8]string
-	for _, c := range sortedKeys(s.Creatures, buf[:]) {
-		n := s.Creatures[c]
+	var buf [8]count
+	cs := buf[:0]
+	for c, n := range s.Creatures {
+		cs = append(cs, count{c, n})
+	}
+	receive(a, sortCounts(cs), s.Troops)
+}
+
+// count is a number of troops of a creature.
+type count struct {
+	creature string
+	n        int
+}
+
+// sortCounts sorts counts of distinct creatures by creature.
+func sortCounts(cs []count) []count {
+	slices.SortFunc(cs, func(x, y count) int { return strings.Compare(x.creature, y.creature) })
+	return cs
+}
+
+// receive is Receive of the shipment's counts, in order of creature, with the troops that
+// describe its creatures.
+func receive(a *domain.Army, cs []count, protos []domain.Troop) {
+	if a.Troops == nil {
+		return
+	}
+	for _, x := range cs {
+		c, n := x.creature, x.n
 		if n <= 0 {
 			continue
 		}
-		t := a.Troop(c)
+		t := troop(a, c)
 		if t == nil {
 			var proto domain.Troop
-			for _, p := range s.Troops {
-				if domain.SameName(p.Creature, c) {
-					proto = p
+			for i := len(protos) - 1; i >= 0; i-- { // the last that matches
+				if domain.SameName(protos[i].Creature, c) {
+					proto = protos[i]
+					break
 				}
 			}
 			slot := a.SlotFor(proto.Size, n, a.Load())

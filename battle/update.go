@@ -82,7 +82,7 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 	transfer(m, t, lg, ch, marks)
 
 	n := len(m.Armies)
-	sc.open, sc.mark, sc.day = zeroed(sc.open, n), zeroed(sc.mark, n), zeroed(sc.day, n)
+	sc.day = zeroed(sc.day, n)
 	sc.destroy, sc.wins = sc.destroy[:0], sc.wins[:0]
 	x := indexSites(m, &sc.sites)
 	cursor := 0
@@ -90,10 +90,9 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 		a := &m.Armies[i]
 		var open *domain.Army
 		if j := t.opening(a.Name, &cursor); j >= 0 {
-			open, sc.open[i] = &t.Start[j], int32(j+1)
+			open = &t.Start[j]
 		}
 		mk := marks.get(a.Name)
-		sc.mark[i] = mk
 		left := open == nil || a.At != open.At || mk&markDisplaced != 0
 		if left {
 			sc.day[i] |= dayMoved
@@ -234,16 +233,11 @@ func movedAway(t Turn, name string) bool {
 func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, marks *nameSet) {
 	// transfers are made in the order they were posted (M2), each finding the room the
 	// earlier ones left (2.3.3, T2)
-	order := slices.Clone(t.Transfers)
-	slices.SortStableFunc(order, func(a, b domain.TransferOrder) int {
-		if !a.At.Equal(b.At) {
-			return a.At.Compare(b.At)
-		}
-		if a.Post != b.Post {
-			return int(a.Post - b.Post)
-		}
-		return a.Line - b.Line
-	})
+	order := t.Transfers
+	if !slices.IsSortedFunc(order, postOrder) {
+		order = slices.Clone(order)
+		slices.SortStableFunc(order, postOrder)
+	}
 	for _, tr := range order {
 		s, r := m.Army(tr.From), m.Army(tr.To)
 		if s == nil {
@@ -262,9 +256,28 @@ func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, marks *nameSet) {
 				continue
 			}
 		}
-		ship := domain.Shipment{From: s.Name, Creatures: tr.Creatures}
+		// where the troops go: now, later (when its battle ends or is fought), or nowhere
+		now, later, winOnly := false, false, false
+		switch {
+		case r == nil:
+			// the receiver is gone: the troops are lost on the way
+		case fought && marks.get(r.Name)&markWon != 0:
+			now = true
+		case fought && marks.get(r.Name)&markLost != 0:
+			// killed with the lost battle (3.2.4.3.3)
+		case fought:
+			later, winOnly = true, true
+		case marks.get(r.Name)&markNext != 0:
+			later = true
+		default:
+			now = true
+		}
+		// the troops leave the sender: counts per creature as the sender names it (a later
+		// one replacing an earlier of the same name) and the troops that describe them
+		var cbuf [8]count
+		var pbuf [8]domain.Troop
+		cs, protos := cbuf[:0], pbuf[:0]
 		var buf [8]string
-		sent := map[string]int{}
 		for _, c := range sortedKeys(tr.Creatures, buf[:]) {
 			st := s.Troop(c)
 			if st == nil {
@@ -273,31 +286,43 @@ func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, marks *nameSet) {
 			n := min(tr.Creatures[c], st.Alive)
 			st.Alive -= n
 			st.Full = max(st.Full-n, st.Alive)
-			sent[st.Creature] = n
+			if k := slices.IndexFunc(cs, func(x count) bool { return x.creature == st.Creature }); k >= 0 {
+				cs[k].n = n
+			} else {
+				cs = append(cs, count{st.Creature, n})
+			}
 			proto := *st
 			proto.Alive, proto.Full, proto.Wounds = 0, 0, nil
-			ship.Troops = append(ship.Troops, proto)
+			protos = append(protos, proto)
 		}
-		ship.Creatures = sent
 		switch {
-		case r == nil:
-			// the receiver is gone: the troops are lost on the way
-		case fought && marks.get(r.Name)&markWon != 0:
-			Receive(r, ship)
-		case fought && marks.get(r.Name)&markLost != 0:
-			// killed with the lost battle (3.2.4.3.3)
-		case fought:
-			ship.WinOnly = true
+		case now:
+			receive(r, sortCounts(cs), protos)
+		case later:
+			ship := domain.Shipment{From: s.Name, Creatures: make(map[string]int, len(cs)), WinOnly: winOnly}
+			for _, x := range cs {
+				ship.Creatures[x.creature] = x.n
+			}
+			if len(protos) > 0 {
+				ship.Troops = slices.Clone(protos)
+			}
 			r.Incoming = append(r.Incoming, ship)
-		case marks.get(r.Name)&markNext != 0:
-			r.Incoming = append(r.Incoming, ship)
-		default:
-			Receive(r, ship)
 		}
 		if r != nil {
 			ch.Delivered = append(ch.Delivered, tr)
 		}
 	}
+}
+
+// postOrder orders transfers as they were posted (M2).
+func postOrder(a, b domain.TransferOrder) int {
+	if !a.At.Equal(b.At) {
+		return a.At.Compare(b.At)
+	}
+	if a.Post != b.Post {
+		return int(a.Post - b.Post)
+	}
+	return a.Line - b.Line
 }
 
 // sites finds the site on a square in constant time while the map is updated.
@@ -402,41 +427,38 @@ func heal(a *domain.Army, s *domain.Site) map[string]int {
 	if s == nil || s.Destroyed || a.Troops == nil {
 		return nil
 	}
-	c := a.Days
-	phyrexian := func() map[string]int { // D3: at 2, 4, 6 … all but the latest day's losses
-		if c%2 != 0 {
-			return nil
-		}
-		return restore(a, func(*domain.Troop) int { return c - 1 })
-	}
-	coalition := func(color domain.Color) map[string]int { // D4: k+1 for the base's colour, else k+2
-		return restore(a, func(t *domain.Troop) int {
-			if color != "" && t.HasColor(color) {
-				return c - 1
-			}
-			return c - 2
-		})
-	}
 	switch {
 	case s.Kind == domain.Portal && s.Side == domain.Phyrexia && a.Side == domain.Phyrexia:
-		return phyrexian()
+		return healPhyrexian(a)
 	case s.Kind == domain.Base && s.Side == domain.Coalition && a.Side == domain.Coalition && a.HasColor(s.Color):
-		return coalition(s.Color)
+		return restore(a, a.Days-2, s.Color)
 	case s.Kind == domain.Town && a.Rank.Lowest() && a.Side == domain.Phyrexia:
-		return phyrexian()
+		return healPhyrexian(a)
 	case s.Kind == domain.Town && a.Rank.Lowest() && a.Side == domain.Coalition:
-		return coalition("")
+		return restore(a, a.Days-2, "")
 	}
 	return nil
 }
 
-// restore heals every loss suffered on a counted day up to upTo(troop), losses from before the
-// count began (day 0) included, and returns what it healed.
-func restore(a *domain.Army, upTo func(*domain.Troop) int) map[string]int {
+// healPhyrexian heals as D3 does: at counts 2, 4, 6 … all but the latest day's losses.
+func healPhyrexian(a *domain.Army) map[string]int {
+	if a.Days%2 != 0 {
+		return nil
+	}
+	return restore(a, a.Days-1, "")
+}
+
+// restore heals every loss suffered on a counted day up to upTo, losses from before the count
+// began (day 0) included, and returns what it healed; a troop of colour color (none when it
+// is "") heals a day more (D4: k+1 for the base's colour, else k+2).
+func restore(a *domain.Army, upTo int, color domain.Color) map[string]int {
 	var out map[string]int
 	for i := range a.Troops {
 		t := &a.Troops[i]
-		limit := upTo(t)
+		limit := upTo
+		if color != "" && t.HasColor(color) {
+			limit++
+		}
 		if limit < 0 {
 			continue
 		}
