@@ -154,9 +154,11 @@ type Ledger struct {
 	Losses map[string]map[string]int
 	// Pushes say where each displaced army went and why, for the report.
 	Pushes []Push
-	// sq lists the armies by square while Settle runs; fights is the number of its battles
-	sq     *squares
-	fights int
+	// sq lists the armies by square while Settle runs; fights is the number of its battles;
+	// names holds the winners and losers of the battles to settle, armies of them (take)
+	sq             *squares
+	fights, armies int
+	names          []string
 }
 
 // Settled is one battle that ended this turn.
@@ -195,6 +197,9 @@ func Settle(m *domain.Map, fought []domain.Battle, results []domain.BattleResult
 	lg := newLedger()
 	lg.sq = sc.index(m)
 	lg.fights = len(fought)
+	for _, b := range fought {
+		lg.armies += len(b.Armies)
+	}
 	var buf [16]bool
 	used := buf[:0]
 	if len(results) <= len(buf) {
@@ -228,7 +233,7 @@ func Settle(m *domain.Map, fought []domain.Battle, results []domain.BattleResult
 	if len(lg.Removed) > 0 {
 		removeArmies(m, lg.Removed)
 	}
-	lg.sq = nil
+	lg.sq, lg.names = nil, nil
 	return lg, nil
 }
 
@@ -360,6 +365,7 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 			return domain.Errorf(domain.ErrInvalid, "the battle at %s has no winner, so nobody can kill, capture, leave or be pushed", b.Square)
 		}
 		lg.Battles = append(lg.Battles, b)
+		lg.armies -= len(b.Armies)
 		return nil
 	}
 	w := armyAt(m, f.in(m, r.Winner))
@@ -375,7 +381,7 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 			won++
 		}
 	}
-	names := make([]string, len(b.Armies))
+	names := lg.take(len(b.Armies))
 	var winnerBuf, loserBuf [8]int32
 	winners, losers := winnerBuf[:0], loserBuf[:0]
 	wi, li := 0, won
@@ -500,6 +506,17 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 	}
 	lg.deliver(m, &f)
 	return nil
+}
+
+// take returns n strings for a settled battle's winners and losers, from one array made for
+// all the battles left to settle.
+func (lg *Ledger) take(n int) []string {
+	if len(lg.names) < n {
+		lg.names = make([]string, max(n, lg.armies))
+	}
+	out := lg.names[:n:n]
+	lg.names, lg.armies = lg.names[n:], lg.armies-n
+	return out
 }
 
 // wounds takes the result's losses from the armies of the battle (B7). They are taken in any
@@ -948,6 +965,18 @@ func sortCounts(cs []count) []count {
 func receive(a *domain.Army, cs []count, protos []domain.Troop) {
 	if a.Troops == nil {
 		return
+	}
+	// room for the creatures new to the army, made once
+	k := 0
+	for _, x := range cs {
+		if x.n > 0 && troop(a, x.creature) == nil {
+			k++
+		}
+	}
+	if k > cap(a.Troops)-len(a.Troops) {
+		ts := make([]domain.Troop, len(a.Troops), len(a.Troops)+k)
+		copy(ts, a.Troops)
+		a.Troops = ts
 	}
 	for _, x := range cs {
 		c, n := x.creature, x.n
