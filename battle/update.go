@@ -58,8 +58,7 @@ type Changes struct {
 // marks of an army's name in Update: what the ledger says of it and whether it is in a battle
 // to be fought next turn
 const (
-	markWon uint8 = 1 << iota
-	markLost
+	markLost uint8 = 1 << iota
 	markDisplaced
 	markLosses
 	markNext
@@ -160,21 +159,17 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 	return ch
 }
 
-// markNames sets, in s, the marks of the armies the ledger names and of those in a battle to
-// be fought next turn (made at the lock or left by the settlement).
+// markNames sets, in s, the marks of the armies the ledger names as losers, displaced or
+// wounded and of those in a battle to be fought next turn (made at the lock or left by the
+// settlement).
 func markNames(s *nameSet, t Turn, lg *Ledger) *nameSet {
-	n := len(lg.Won) + len(lg.Lost) + len(lg.Displaced) + len(lg.Losses)
+	n := len(lg.Lost) + len(lg.Displaced) + len(lg.Losses)
 	for _, bs := range [2][]domain.Battle{t.Formed, lg.Battles} {
 		for _, b := range bs {
 			n += len(b.Armies)
 		}
 	}
 	s.reset(n)
-	for name, v := range lg.Won {
-		if v {
-			s.add(name, markWon)
-		}
-	}
 	for name, v := range lg.Lost {
 		if v {
 			s.add(name, markLost)
@@ -261,7 +256,7 @@ func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, marks *nameSet) {
 		switch {
 		case r == nil:
 			// the receiver is gone: the troops are lost on the way
-		case fought && marks.get(r.Name)&markWon != 0:
+		case fought && lg.Won[r.Name]:
 			now = true
 		case fought && marks.get(r.Name)&markLost != 0:
 			// killed with the lost battle (3.2.4.3.3)
