@@ -8,6 +8,8 @@ package battle
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/coalition-wargame/coalition/domain"
 )
@@ -16,11 +18,15 @@ import (
 // stand when the turn opens, with the kind and attacker the lock that made it gave (B1), in
 // order of square.
 func Fought(m *domain.Map) []domain.Battle {
-	// armies by square: head[square] is the first army's index + 1, next[army] the next one's,
-	// in map order; shared lists the squares that hold two armies or more
-	g := m.Grid
-	head, next := make([]int32, g.Size()), make([]int32, len(m.Armies))
-	var shared []domain.Square
+	// armies by square, as Settle lists them; shared lists the squares that hold two armies
+	// or more
+	sc := getScratch()
+	defer sc.release()
+	g, q := m.Grid, &sc.sq
+	q.g, q.head, q.next = g, zeroed(q.head, g.Size()), zeroed(q.next, len(m.Armies))
+	head, next := q.head, q.next
+	var buf [16]domain.Square
+	shared := buf[:0]
 	for i := len(m.Armies) - 1; i >= 0; i-- {
 		s := m.Armies[i].At
 		if !g.Contains(s) {
@@ -33,19 +39,47 @@ func Fought(m *domain.Map) []domain.Battle {
 		next[i], head[k] = head[k], int32(i+1)
 	}
 	slices.SortFunc(shared, cmpSquare)
-	var out []domain.Battle
-	var buf [8]int32
-	ids := buf[:0]
+	battles, names := 0, 0
 	for _, s := range shared {
-		ids = ids[:0]
-		for j := head[g.Index(s)]; j > 0; j = next[j-1] {
-			ids = append(ids, j-1)
+		j := q.first(s)
+		side, mixed, n := m.Armies[j].Side, false, 0
+		for ; j >= 0; j = q.after(j) {
+			mixed = mixed || domain.Enemy(m.Armies[j].Side, side)
+			n++
 		}
-		if b, ok := battleOf(m, ids); ok {
-			out = append(out, b)
+		if mixed {
+			shared[battles] = s
+			battles++
+			names += n
 		}
 	}
+	if battles == 0 {
+		return nil
+	}
+	// one array holds the names of every battle, each its own part of it
+	out, all := make([]domain.Battle, battles), make([]string, 0, names)
+	for k, s := range shared[:battles] {
+		from := len(all)
+		for j := q.first(s); j >= 0; j = q.after(j) {
+			all = append(all, m.Armies[j].Name)
+		}
+		out[k] = newBattle(m, s, all[from:len(all):len(all)])
+	}
 	return out
+}
+
+// newBattle is the battle on square s between the named armies, which it sorts, with the
+// kind and attacker of the battle the lock made there (B1).
+func newBattle(m *domain.Map, s domain.Square, names []string) domain.Battle {
+	b := domain.Battle{Square: s, Kind: domain.Meeting, Armies: names}
+	if prev := m.BattleAt(s); prev != nil {
+		b.Kind, b.Attacker = prev.Kind, prev.Attacker
+	}
+	slices.Sort(b.Armies)
+	if b.Attacker != "" && !slices.Contains(b.Armies, b.Attacker) {
+		b.Attacker = ""
+	}
+	return b
 }
 
 // foughtOffGrid is Fought for a map with armies off its grid: the armies are sorted by square.
@@ -87,19 +121,11 @@ func battleOf(m *domain.Map, ids []int32) (domain.Battle, bool) {
 	if !mixed {
 		return domain.Battle{}, false
 	}
-	s := first.At
-	b := domain.Battle{Square: s, Kind: domain.Meeting, Armies: make([]string, 0, len(ids))}
-	if prev := m.BattleAt(s); prev != nil {
-		b.Kind, b.Attacker = prev.Kind, prev.Attacker
-	}
+	names := make([]string, 0, len(ids))
 	for _, k := range ids {
-		b.Armies = append(b.Armies, m.Armies[k].Name)
+		names = append(names, m.Armies[k].Name)
 	}
-	slices.Sort(b.Armies)
-	if b.Attacker != "" && !slices.Contains(b.Armies, b.Attacker) {
-		b.Attacker = ""
-	}
-	return b, true
+	return newBattle(m, first.At, names), true
 }
 
 func cmpSquare(a, b domain.Square) int {
@@ -107,15 +133,6 @@ func cmpSquare(a, b domain.Square) int {
 		return int(a.Col) - int(b.Col)
 	}
 	return int(a.Row) - int(b.Row)
-}
-
-func mixed(m *domain.Map, ids []int) bool {
-	for _, i := range ids[1:] {
-		if domain.Enemy(m.Armies[i].Side, m.Armies[ids[0]].Side) {
-			return true
-		}
-	}
-	return false
 }
 
 // Ledger is what settling a turn's battles did, for the update that follows and the report.
@@ -137,7 +154,11 @@ type Ledger struct {
 	Losses map[string]map[string]int
 	// Pushes say where each displaced army went and why, for the report.
 	Pushes []Push
-	sq     *squares
+	// sq lists the armies by square while Settle runs; fights is the number of its battles;
+	// names holds the winners and losers of the battles to settle, armies of them (take)
+	sq             *squares
+	fights, armies int
+	names          []string
 }
 
 // Settled is one battle that ended this turn.
@@ -162,68 +183,6 @@ type Push struct {
 	Reason string        `json:"reason"`
 }
 
-// squares lists the armies on each square while battles are settled: head[square] is the
-// first army's index + 1, next[army] the next one's; armies keep their indexes until the end
-// of Settle.
-type squares struct {
-	g          domain.Grid
-	head, next []int32
-}
-
-func newSquares(m *domain.Map) *squares {
-	q := &squares{g: m.Grid, head: make([]int32, m.Grid.Size()), next: make([]int32, len(m.Armies))}
-	for i := len(m.Armies) - 1; i >= 0; i-- {
-		if s := m.Armies[i].At; m.Grid.Contains(s) {
-			k := q.g.Index(s)
-			q.next[i], q.head[k] = q.head[k], int32(i+1)
-		}
-	}
-	return q
-}
-
-// each calls f with the index of every army on square s.
-func (q *squares) each(s domain.Square, f func(int)) {
-	if !q.g.Contains(s) {
-		return
-	}
-	for j := q.head[q.g.Index(s)]; j > 0; j = q.next[j-1] {
-		f(int(j - 1))
-	}
-}
-
-// held reports whether any army stands on square s.
-func (q *squares) held(s domain.Square) bool { return q.g.Contains(s) && q.head[q.g.Index(s)] > 0 }
-
-// move puts army a on square to (the zero square: off the map), keeping the lists right.
-func (q *squares) move(m *domain.Map, a *domain.Army, to domain.Square) {
-	i := int32(-1)
-	for k := range m.Armies {
-		if &m.Armies[k] == a {
-			i = int32(k)
-			break
-		}
-	}
-	if from := a.At; q.g.Contains(from) {
-		k := q.g.Index(from)
-		if q.head[k] == i+1 {
-			q.head[k] = q.next[i]
-		} else {
-			for j := q.head[k]; j > 0; j = q.next[j-1] {
-				if q.next[j-1] == i+1 {
-					q.next[j-1] = q.next[i]
-					break
-				}
-			}
-		}
-	}
-	a.At = to
-	q.next[i] = 0
-	if q.g.Contains(to) {
-		k := q.g.Index(to)
-		q.next[i], q.head[k] = q.head[k], i+1
-	}
-}
-
 func newLedger() *Ledger {
 	return &Ledger{ChangedSides: map[string]domain.Side{}, Displaced: map[string]bool{}, Won: map[string]bool{}, Lost: map[string]bool{}, Losses: map[string]map[string]int{}}
 }
@@ -233,9 +192,21 @@ func newLedger() *Ledger {
 // pushed, and troops waiting for the battle's end (T3). A battle without a result, or a result
 // that does not fit its battle, is an error naming it.
 func Settle(m *domain.Map, fought []domain.Battle, results []domain.BattleResult, d *domain.Draws) (*Ledger, error) {
+	sc := getScratch()
+	defer sc.release()
 	lg := newLedger()
-	lg.sq = newSquares(m)
-	used := make([]bool, len(results))
+	lg.sq = sc.index(m)
+	lg.fights = len(fought)
+	for _, b := range fought {
+		lg.armies += len(b.Armies)
+	}
+	var buf [16]bool
+	used := buf[:0]
+	if len(results) <= len(buf) {
+		used = buf[:len(results)]
+	} else {
+		used = make([]bool, len(results))
+	}
 	for _, b := range fought {
 		ri := -1
 		for i := range results {
@@ -262,6 +233,7 @@ func Settle(m *domain.Map, fought []domain.Battle, results []domain.BattleResult
 	if len(lg.Removed) > 0 {
 		removeArmies(m, lg.Removed)
 	}
+	lg.sq, lg.names = nil, nil
 	return lg, nil
 }
 
@@ -305,31 +277,86 @@ func joinNames(n []string) string {
 	return s
 }
 
-func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult, d *domain.Draws) error {
-	in := func(name string) *domain.Army {
-		if !slices.ContainsFunc(b.Armies, func(n string) bool { return domain.SameName(n, name) }) {
-			return nil
+// withSquare is text + s.String(), made with one allocation.
+func withSquare(text string, s domain.Square) string {
+	var buf [64]byte
+	b := append(buf[:0], text...)
+	if !s.IsZero() {
+		b = strconv.AppendUint(b, uint64(s.Col), 10)
+		if s.Row >= 1 && s.Row <= domain.MaxRows {
+			b = append(b, 'A'+s.Row-1)
+		} else {
+			b = append(b, '?')
 		}
-		return m.Army(name)
+	}
+	return string(b)
+}
+
+// find is the index of the army m.Army(name) returns, or -1.
+func find(m *domain.Map, name string) int {
+	for i := range m.Armies {
+		if m.Armies[i].Name == name {
+			return i
+		}
+	}
+	for i := range m.Armies {
+		if domain.SameName(m.Armies[i].Name, name) {
+			return i
+		}
+	}
+	return -1
+}
+
+// fight is a battle being settled and the index of each of its armies on the map (find of its
+// name; armies keep their indexes until Settle ends).
+type fight struct {
+	b   *domain.Battle
+	ids []int32
+}
+
+// in is the index of the named army if it fights in the battle (as SameName compares names),
+// else -1.
+func (f *fight) in(m *domain.Map, name string) int {
+	for k, n := range f.b.Armies {
+		if n == name {
+			return int(f.ids[k])
+		}
+	}
+	for _, n := range f.b.Armies {
+		if domain.SameName(n, name) {
+			return find(m, name)
+		}
+	}
+	return -1
+}
+
+// armyAt is the army of index i, nil for -1.
+func armyAt(m *domain.Map, i int) *domain.Army {
+	if i < 0 {
+		return nil
+	}
+	return &m.Armies[i]
+}
+
+func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult, d *domain.Draws) error {
+	var idBuf [8]int32
+	f := fight{b: &b, ids: idBuf[:0]}
+	for _, n := range b.Armies {
+		f.ids = append(f.ids, int32(find(m, n)))
 	}
 	// a kill needs 500 alive in the top slot before the battle: the risked troops do not fight
 	// (4.3.2, 4.3.3, B9)
 	lacks := -1
 	if k := r.Kill; k != nil {
-		if by := in(k.By); by != nil && by.Troops != nil {
+		if by := armyAt(m, f.in(m, k.By)); by != nil && by.Troops != nil {
 			if _, n := by.TopSlot(); n < 500 {
 				lacks = n
 			}
 		}
 	}
 	// losses (B7)
-	var buf [8]string
-	for _, name := range sortedKeys(r.Losses, buf[:]) {
-		a := in(name)
-		if a == nil {
-			return domain.Errorf(domain.ErrInvalid, "the result at %s gives losses for %s, which is not in that battle", b.Square, name)
-		}
-		if err := lg.wound(a, r.Losses[name], b.Square); err != nil {
+	if len(r.Losses) > 0 {
+		if err := lg.wounds(m, &f, r.Losses); err != nil {
 			return err
 		}
 	}
@@ -338,137 +365,258 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 			return domain.Errorf(domain.ErrInvalid, "the battle at %s has no winner, so nobody can kill, capture, leave or be pushed", b.Square)
 		}
 		lg.Battles = append(lg.Battles, b)
+		lg.armies -= len(b.Armies)
 		return nil
 	}
-	w := in(r.Winner)
+	w := armyAt(m, f.in(m, r.Winner))
 	if w == nil {
 		return domain.Errorf(domain.ErrInvalid, "the winner at %s, %s, is not in that battle", b.Square, r.Winner)
 	}
 	st := Settled{Battle: b, Winner: w.Side, Kill: r.Kill, Capture: r.Capture}
-	for _, n := range b.Armies {
-		if m.Army(n).Side == w.Side {
-			st.Winners = append(st.Winners, n)
+	// the winners, then the losers, in the battle's order, in one array; winners and losers
+	// hold their indexes on the map
+	won := 0
+	for _, i := range f.ids {
+		if m.Armies[i].Side == w.Side {
+			won++
+		}
+	}
+	names := lg.take(len(b.Armies))
+	var winnerBuf, loserBuf [8]int32
+	winners, losers := winnerBuf[:0], loserBuf[:0]
+	wi, li := 0, won
+	for k, n := range b.Armies {
+		if i := f.ids[k]; m.Armies[i].Side == w.Side {
+			names[wi] = n
+			wi++
+			winners = append(winners, i)
 			lg.Won[n] = true
 		} else {
-			st.Losers = append(st.Losers, n)
+			names[li] = n
+			li++
+			losers = append(losers, i)
 			lg.Lost[n] = true
 		}
 	}
-	gone := map[string]bool{}
+	if won > 0 {
+		st.Winners = names[:won:won]
+	}
+	if won < len(names) {
+		st.Losers = names[won:]
+	}
+	// the armies killed or captured, which are not pushed
+	var goneBuf [2]string
+	gone := goneBuf[:0]
 	stays := "" // a captured army that could not be teleported
-	// the armies of each attempt the rules allow; nil when none is made
-	var killer, kill, captor, capture *domain.Army
+	// the armies of each attempt the rules allow; -1 when none is made
+	killer, kill, captor, capture := -1, -1, -1, -1
 	if k := r.Kill; k != nil {
-		by, target, err := lg.attempt(b, k, "kill", in)
+		by, target, err := lg.attempt(m, &f, k, "kill")
 		if err != nil {
 			return err
 		}
 		if lacks >= 0 {
-			st.note("%s cannot go for a kill: it had %d troops alive in its top slot (its largest creatures) and needs 500, so no kill was attempted on %s and nothing was risked (4.3.2, 4.5)", by.Name, lacks, target.Name)
+			st.note("%s cannot go for a kill: it had %d troops alive in its top slot (its largest creatures) and needs 500, so no kill was attempted on %s and nothing was risked (4.3.2, 4.5)", m.Armies[by].Name, lacks, m.Armies[target].Name)
 			st.Kill = nil
 		} else {
-			st.Kill = st.possible(k, by, "kill")
+			st.Kill = st.possible(k, &m.Armies[by], "kill")
 			killer, kill = by, target
 		}
 	}
 	if c := r.Capture; c != nil {
-		by, target, err := lg.attempt(b, c, "capture", in)
+		by, target, err := lg.attempt(m, &f, c, "capture")
 		if err != nil {
 			return err
 		}
-		if !target.Rank.Lowest() {
-			st.note("%s cannot capture %s, a %s army: only Lieutenant/Centurion and Lt Commander/CPL armies can be captured, so no capture was attempted and nothing was risked (4.5)", by.Name, target.Name, target.Rank.Name(target.Side))
+		if t := &m.Armies[target]; !t.Rank.Lowest() {
+			st.note("%s cannot capture %s, a %s army: only Lieutenant/Centurion and Lt Commander/CPL armies can be captured, so no capture was attempted and nothing was risked (4.5)", m.Armies[by].Name, t.Name, t.Rank.Name(t.Side))
 			st.Capture = nil
 		} else {
-			st.Capture = st.possible(c, by, "capture")
+			st.Capture = st.possible(c, &m.Armies[by], "capture")
 			captor, capture = by, target
 		}
 	}
+	if lg.Settled == nil {
+		lg.Settled = make([]Settled, 0, lg.fights)
+	}
 	lg.Settled = append(lg.Settled, st)
-	if k := st.Kill; kill != nil {
-		lg.risk(killer, k.RiskedLost, true)
+	if k := st.Kill; kill >= 0 {
+		lg.risk(&m.Armies[killer], k.RiskedLost, true)
 		if k.Success {
-			lg.Removed = append(lg.Removed, kill.Name)
-			gone[kill.Name] = true
+			name := m.Armies[kill].Name
+			lg.Removed = append(lg.Removed, name)
+			gone = append(gone, name)
 			lg.sq.move(m, kill, domain.Square{}) // off the map at once: it no longer holds its square
 		}
 	}
-	if c := st.Capture; capture != nil {
-		by, target := captor, capture
-		lg.risk(by, c.RiskedLost, false)
+	if c := st.Capture; capture >= 0 {
+		lg.risk(&m.Armies[captor], c.RiskedLost, false)
 		if c.Success {
-			gone[target.Name] = true
-			if !lg.capture(m, by, target, d) {
-				stays = target.Name
+			name := m.Armies[capture].Name
+			gone = append(gone, name)
+			if !lg.capture(m, captor, capture, d) {
+				stays = name
 			}
 		}
 	}
 	// a winning pair: one leaves first (4.4, B10)
 	if len(st.Winners) == 2 {
-		if err := lg.leave(m, b, st, r.Leaves, r.LoserTo, d); err != nil {
+		if err := lg.leave(m, &b, &st, r.Leaves, r.LoserTo, d); err != nil {
 			return err
 		}
 	} else if r.Leaves != nil {
 		return domain.Errorf(domain.ErrInvalid, "at %s only a winning side of two armies sends one away (4.4)", b.Square)
 	}
 	first := true
-	for _, n := range st.Losers {
-		if gone[n] {
+	lostAt := ""
+	for k, n := range st.Losers {
+		if slices.Contains(gone, n) {
 			continue
 		}
-		a := m.Army(n)
+		i := int(losers[k])
+		a := &m.Armies[i]
 		if a.Capture != nil && !a.Capture.Converted {
 			lg.liberate(a)
 		}
-		to, reason := domain.Square{}, "lost the battle at "+b.Square.String()
+		if lostAt == "" {
+			lostAt = withSquare("lost the battle at ", b.Square)
+		}
+		to, reason := domain.Square{}, lostAt
 		if first && !r.LoserTo.IsZero() {
 			if !m.Grid.Contains(r.LoserTo) || !domain.Adjacent(r.LoserTo, b.Square) {
 				return domain.Errorf(domain.ErrInvalid, "the loser at %s cannot be pushed to %s: it is not next to the battle (B8)", b.Square, r.LoserTo)
 			}
 			// the judge chose the square before the moves; if a friend or a battle is there now,
 			// the push is random after all (B8)
-			if lg.occupant(m, r.LoserTo, a) <= 1 {
+			if lg.occupant(m, r.LoserTo, i) <= 1 {
 				to = r.LoserTo
 			} else {
 				reason += "; " + r.LoserTo.String() + " was taken after the moves, so the push is random"
 			}
 		}
 		first = false
-		lg.push(m, a, to, d, reason)
+		lg.pushAvoiding(m, i, to, domain.Square{}, d, reason)
 	}
 	if stays != "" && len(st.Winners) > 0 {
-		for _, n := range st.Winners {
-			if a := m.Army(n); a != nil && a.At == b.Square {
-				lg.push(m, a, domain.Square{}, d, "bumped out: the army it captured stays at "+b.Square.String())
+		for _, i := range winners {
+			if i := int(i); m.Armies[i].At == b.Square {
+				lg.pushAvoiding(m, i, domain.Square{}, domain.Square{}, d, "bumped out: the army it captured stays at "+b.Square.String())
 			}
 		}
 	}
-	lg.deliver(m, b.Armies, true)
+	lg.deliver(m, &f)
 	return nil
 }
 
-// wound takes losses from an army's troops.
-func (lg *Ledger) wound(a *domain.Army, losses map[string]int, sq domain.Square) error {
-	if len(losses) == 0 {
-		return nil
+// take returns n strings for a settled battle's winners and losers, from one array made for
+// all the battles left to settle.
+func (lg *Ledger) take(n int) []string {
+	if len(lg.names) < n {
+		lg.names = make([]string, max(n, lg.armies))
 	}
-	if a.Troops == nil {
-		return domain.Errorf(domain.ErrInvalid, "%s has no troop list, so its losses at %s cannot be applied", a.Name, sq)
-	}
-	a.OwnTroops()
-	var buf [8]string
-	for _, c := range sortedKeys(losses, buf[:]) {
-		n := losses[c]
-		t := a.Troop(c)
-		if t == nil {
-			return domain.Errorf(domain.ErrInvalid, "%s has no %s to lose at %s", a.Name, c, sq)
+	out := lg.names[:n:n]
+	lg.names, lg.armies = lg.names[n:], lg.armies-n
+	return out
+}
+
+// wounds takes the result's losses from the armies of the battle (B7). They are taken in any
+// order, which comes to the same; when one does not fit, the error is the one taking them in
+// order of army and creature meets first.
+func (lg *Ledger) wounds(m *domain.Map, f *fight, losses map[string]map[string]int) error {
+	for name, l := range losses {
+		i := f.in(m, name)
+		if i < 0 || !lg.wound(&m.Armies[i], l) {
+			return lg.woundError(m, f, losses)
 		}
-		if n < 0 {
-			return domain.Errorf(domain.ErrInvalid, "%s cannot lose a negative number of %s", a.Name, c)
-		}
-		lg.lose(a, t, n)
 	}
 	return nil
+}
+
+// wound takes losses from an army's troops; it reports false, having taken none, when one of
+// them does not fit.
+func (lg *Ledger) wound(a *domain.Army, losses map[string]int) bool {
+	if len(losses) == 0 {
+		return true
+	}
+	if a.Troops == nil {
+		return false
+	}
+	a.OwnTroops()
+	type loss struct {
+		t *domain.Troop
+		n int
+	}
+	var buf [8]loss
+	ls := buf[:0]
+	for c, n := range losses {
+		t := troop(a, c)
+		if t == nil || n < 0 {
+			return false
+		}
+		ls = append(ls, loss{t, n})
+	}
+	var l map[string]int
+	for _, x := range ls {
+		n := min(x.n, x.t.Alive)
+		if n == 0 {
+			continue
+		}
+		if l == nil {
+			l = lg.losses(a)
+		}
+		x.t.Alive -= n
+		l[x.t.Creature] += n
+	}
+	return true
+}
+
+// woundError is the error of the first loss, in order of army and creature, that does not fit
+// its battle.
+func (lg *Ledger) woundError(m *domain.Map, f *fight, losses map[string]map[string]int) error {
+	var buf [8]string
+	for _, name := range sortedKeys(losses, buf[:]) {
+		i := f.in(m, name)
+		if i < 0 {
+			return domain.Errorf(domain.ErrInvalid, "the result at %s gives losses for %s, which is not in that battle", f.b.Square, name)
+		}
+		a, l := &m.Armies[i], losses[name]
+		if len(l) == 0 {
+			continue
+		}
+		if a.Troops == nil {
+			return domain.Errorf(domain.ErrInvalid, "%s has no troop list, so its losses at %s cannot be applied", a.Name, f.b.Square)
+		}
+		var cbuf [8]string
+		for _, c := range sortedKeys(l, cbuf[:]) {
+			if troop(a, c) == nil {
+				return domain.Errorf(domain.ErrInvalid, "%s has no %s to lose at %s", a.Name, c, f.b.Square)
+			}
+			if l[c] < 0 {
+				return domain.Errorf(domain.ErrInvalid, "%s cannot lose a negative number of %s", a.Name, c)
+			}
+		}
+	}
+	panic("battle: woundError found no error")
+}
+
+// troop is a.Troop(creature), trying the exact name before folding case.
+func troop(a *domain.Army, creature string) *domain.Troop {
+	for i := range a.Troops {
+		if c := a.Troops[i].Creature; c == creature || strings.EqualFold(c, creature) {
+			return &a.Troops[i]
+		}
+	}
+	return nil
+}
+
+// losses is the army's entry in Losses, made when it has none.
+func (lg *Ledger) losses(a *domain.Army) map[string]int {
+	l := lg.Losses[a.Name]
+	if l == nil {
+		l = map[string]int{}
+		lg.Losses[a.Name] = l
+	}
+	return l
 }
 
 func (lg *Ledger) lose(a *domain.Army, t *domain.Troop, n int) {
@@ -477,10 +625,7 @@ func (lg *Ledger) lose(a *domain.Army, t *domain.Troop, n int) {
 		return
 	}
 	t.Alive -= n
-	if lg.Losses[a.Name] == nil {
-		lg.Losses[a.Name] = map[string]int{}
-	}
-	lg.Losses[a.Name][t.Creature] += n
+	lg.losses(a)[t.Creature] += n
 }
 
 // risk takes the troops killed among those risked: 500 of the top slot for a kill, 2000 of the
@@ -510,15 +655,15 @@ func (lg *Ledger) risk(a *domain.Army, n int, top bool) {
 }
 
 // attempt finds the armies of a kill or capture, which must be enemies fighting in the battle.
-func (lg *Ledger) attempt(b domain.Battle, at *domain.Attempt, what string, in func(string) *domain.Army) (*domain.Army, *domain.Army, error) {
-	by, target := in(at.By), in(at.Target)
+func (lg *Ledger) attempt(m *domain.Map, f *fight, at *domain.Attempt, what string) (by, target int, err error) {
+	by, target = f.in(m, at.By), f.in(m, at.Target)
 	switch {
-	case by == nil:
-		return nil, nil, domain.Errorf(domain.ErrInvalid, "the %s at %s is made by %s, which is not in that battle", what, b.Square, at.By)
-	case target == nil:
-		return nil, nil, domain.Errorf(domain.ErrInvalid, "the %s at %s targets %s, which is not in that battle", what, b.Square, at.Target)
-	case !domain.Enemy(by.Side, target.Side):
-		return nil, nil, domain.Errorf(domain.ErrInvalid, "%s cannot %s %s: they are on the same side", by.Name, what, target.Name)
+	case by < 0:
+		return -1, -1, domain.Errorf(domain.ErrInvalid, "the %s at %s is made by %s, which is not in that battle", what, f.b.Square, at.By)
+	case target < 0:
+		return -1, -1, domain.Errorf(domain.ErrInvalid, "the %s at %s targets %s, which is not in that battle", what, f.b.Square, at.Target)
+	case !domain.Enemy(m.Armies[by].Side, m.Armies[target].Side):
+		return -1, -1, domain.Errorf(domain.ErrInvalid, "%s cannot %s %s: they are on the same side", m.Armies[by].Name, what, m.Armies[target].Name)
 	}
 	return by, target, nil
 }
@@ -539,10 +684,11 @@ func (st *Settled) note(format string, args ...any) {
 	st.Notes = append(st.Notes, fmt.Sprintf(format, args...))
 }
 
-// capture hands the target to the captor's side and teleports it to the nearest free base or
+// capture hands army ti to the side of army bi and teleports it to the nearest free base or
 // portal of that side, else the nearest free town (4.5, B9). It reports false when the army
 // has nowhere to go and stays.
-func (lg *Ledger) capture(m *domain.Map, by, t *domain.Army, d *domain.Draws) bool {
+func (lg *Ledger) capture(m *domain.Map, bi, ti int, d *domain.Draws) bool {
+	by, t := &m.Armies[bi], &m.Armies[ti]
 	switch {
 	case t.Capture == nil:
 		t.Capture = &domain.Capture{Side: t.Side, Colors: t.Colors, Controllers: t.Controllers}
@@ -585,7 +731,7 @@ func (lg *Ledger) capture(m *domain.Map, by, t *domain.Army, d *domain.Draws) bo
 			slices.SortFunc(best, cmpSquare)
 			to := best[d.Intn("capture:"+t.Name, len(best))]
 			lg.Pushes = append(lg.Pushes, Push{Army: t.Name, From: t.At, To: to, Reason: "captured by " + by.Name})
-			lg.sq.move(m, t, to)
+			lg.sq.move(m, ti, to)
 			t.Days = 0
 			lg.Displaced[t.Name] = true
 			return true
@@ -606,7 +752,7 @@ func (lg *Ledger) occupied(s domain.Square) bool { return lg.sq.held(s) }
 
 // leave sends one army of a winning pair out of the square before the losers are pushed
 // (4.4, B10): the one the strategy names, to its square if free, else at random.
-func (lg *Ledger) leave(m *domain.Map, b domain.Battle, st Settled, lv *domain.Leave, loserTo domain.Square, d *domain.Draws) error {
+func (lg *Ledger) leave(m *domain.Map, b *domain.Battle, st *Settled, lv *domain.Leave, loserTo domain.Square, d *domain.Draws) error {
 	var a *domain.Army
 	to := domain.Square{}
 	if lv != nil {
@@ -623,7 +769,8 @@ func (lg *Ledger) leave(m *domain.Map, b domain.Battle, st Settled, lv *domain.L
 			}
 		}
 	} else {
-		names := slices.Clone(st.Winners)
+		var buf [2]string
+		names := append(buf[:0], st.Winners...)
 		slices.Sort(names)
 		a = m.Army(names[d.Intn("leave:"+b.Square.String(), len(names))])
 	}
@@ -632,27 +779,22 @@ func (lg *Ledger) leave(m *domain.Map, b domain.Battle, st Settled, lv *domain.L
 	}
 	// a random retreat keeps off the square the judge named for the loser: only a chosen
 	// retreat overwrites the loser's (4.4)
-	lg.pushAvoiding(m, a, to, loserTo, d, "won at "+b.Square.String()+" and leaves the square to its partner")
+	lg.pushAvoiding(m, indexOf(m, a), to, loserTo, d, "won at "+b.Square.String()+" and leaves the square to its partner")
 	return nil
 }
 
-// push moves an army off its square after the moves (B8): to the given square, else to a
-// random empty neighbour; if none is empty, into a random neighbour held only by enemies (a
-// push battle next turn); if every neighbour holds a friend, to a random empty square of the
-// nearest ring that has one.
-func (lg *Ledger) push(m *domain.Map, a *domain.Army, to domain.Square, d *domain.Draws, reason string) {
-	lg.pushAvoiding(m, a, to, domain.Square{}, d, reason)
-}
-
-// pushAvoiding pushes as push does, keeping off square avoid while another empty neighbour
-// remains.
-func (lg *Ledger) pushAvoiding(m *domain.Map, a *domain.Army, to, avoid domain.Square, d *domain.Draws, reason string) {
+// pushAvoiding moves army i off its square after the moves (B8): to the given square, else to
+// a random empty neighbour, keeping off square avoid while another empty neighbour remains; if
+// none is empty, into a random neighbour held only by enemies (a push battle next turn); if
+// every neighbour holds a friend, to a random empty square of the nearest ring that has one.
+func (lg *Ledger) pushAvoiding(m *domain.Map, i int, to, avoid domain.Square, d *domain.Draws, reason string) {
+	a := &m.Armies[i]
 	from := a.At
-	label := "push:" + a.Name
 	if to.IsZero() {
-		var empty, enemy []domain.Square
-		for _, n := range m.Grid.Neighbours(nil, from) {
-			switch lg.occupant(m, n, a) {
+		var around, emptyBuf, enemyBuf [8]domain.Square
+		empty, enemy := emptyBuf[:0], enemyBuf[:0]
+		for _, n := range m.Grid.Neighbours(around[:0], from) {
+			switch lg.occupant(m, n, i) {
 			case 0:
 				empty = append(empty, n)
 			case 1:
@@ -660,18 +802,28 @@ func (lg *Ledger) pushAvoiding(m *domain.Map, a *domain.Army, to, avoid domain.S
 			}
 		}
 		if len(empty) > 1 {
-			empty = slices.DeleteFunc(empty, func(s domain.Square) bool { return s == avoid })
+			k := 0
+			for _, s := range empty {
+				if s != avoid {
+					empty[k] = s
+					k++
+				}
+			}
+			empty = empty[:k]
 		}
+		label := "push:" + a.Name
 		switch {
 		case len(empty) > 0:
 			to = empty[d.Intn(label, len(empty))]
 		case len(enemy) > 0:
 			to = enemy[d.Intn(label, len(enemy))]
 		default:
+			var ring []domain.Square
 			for r := 2; to.IsZero() && r < max(m.Grid.Cols, m.Grid.Rows); r++ {
 				empty = empty[:0]
-				for _, n := range m.Grid.RingSquares(nil, from, r) {
-					if lg.occupant(m, n, a) == 0 {
+				ring = m.Grid.RingSquares(ring[:0], from, r)
+				for _, n := range ring {
+					if lg.occupant(m, n, i) == 0 {
 						empty = append(empty, n)
 					}
 				}
@@ -684,46 +836,57 @@ func (lg *Ledger) pushAvoiding(m *domain.Map, a *domain.Army, to, avoid domain.S
 			}
 		}
 	}
-	lg.sq.move(m, a, to)
+	lg.sq.move(m, i, to)
 	a.Plan = nil
 	lg.Displaced[a.Name] = true
-	lg.Pushes = append(lg.Pushes, Push{Army: a.Name, From: from, To: to, Reason: reason})
-	var names []string
-	lg.sq.each(to, func(i int) { names = append(names, m.Armies[i].Name) })
-	if len(names) > 1 && mixedNames(m, names) {
-		slices.Sort(names)
-		// an empty army pushed into an enemy is destroyed, with no battle (B9), and so is an
-		// empty enemy it is pushed into: being pushed into, it is engaged
-		var empty []*domain.Army
-		lg.sq.each(to, func(i int) {
-			if o := &m.Armies[i]; o != a && domain.Enemy(o.Side, a.Side) && o.Empty() {
-				empty = append(empty, o)
-			}
-		})
-		if a.Empty() {
-			empty = append(empty, a)
-		}
-		for _, o := range empty {
-			lg.Removed = append(lg.Removed, o.Name)
-			lg.sq.move(m, o, domain.Square{})
-		}
-		if a.Empty() {
-			return
-		}
-		names = names[:0]
-		lg.sq.each(to, func(i int) { names = append(names, m.Armies[i].Name) })
-		if len(names) < 2 || !mixedNames(m, names) {
-			return
-		}
-		slices.Sort(names)
-		for i := range lg.Battles {
-			if lg.Battles[i].Square == to {
-				lg.Battles[i].Armies = names
-				return
-			}
-		}
-		lg.Battles = append(lg.Battles, domain.Battle{Square: to, Armies: names, Kind: domain.Push})
+	if lg.Pushes == nil {
+		lg.Pushes = make([]Push, 0, lg.fights)
 	}
+	lg.Pushes = append(lg.Pushes, Push{Army: a.Name, From: from, To: to, Reason: reason})
+	if lg.sq.after(lg.sq.first(to)) < 0 {
+		return // alone on its new square
+	}
+	var names []string
+	for j := lg.sq.first(to); j >= 0; j = lg.sq.after(j) {
+		names = append(names, m.Armies[j].Name)
+	}
+	if !mixedNames(m, names) {
+		return
+	}
+	slices.Sort(names)
+	// an empty army pushed into an enemy is destroyed, with no battle (B9), and so is an
+	// empty enemy it is pushed into: being pushed into, it is engaged
+	var empty []int
+	for j := lg.sq.first(to); j >= 0; j = lg.sq.after(j) {
+		if o := &m.Armies[j]; j != i && domain.Enemy(o.Side, a.Side) && o.Empty() {
+			empty = append(empty, j)
+		}
+	}
+	if a.Empty() {
+		empty = append(empty, i)
+	}
+	for _, j := range empty {
+		lg.Removed = append(lg.Removed, m.Armies[j].Name)
+		lg.sq.move(m, j, domain.Square{})
+	}
+	if a.Empty() {
+		return
+	}
+	names = names[:0]
+	for j := lg.sq.first(to); j >= 0; j = lg.sq.after(j) {
+		names = append(names, m.Armies[j].Name)
+	}
+	if len(names) < 2 || !mixedNames(m, names) {
+		return
+	}
+	slices.Sort(names)
+	for k := range lg.Battles {
+		if lg.Battles[k].Square == to {
+			lg.Battles[k].Armies = names
+			return
+		}
+	}
+	lg.Battles = append(lg.Battles, domain.Battle{Square: to, Armies: names, Kind: domain.Push})
 }
 
 func mixedNames(m *domain.Map, names []string) bool {
@@ -736,31 +899,29 @@ func mixedNames(m *domain.Map, names []string) bool {
 	return false
 }
 
-// occupant classifies square s for army a: 0 empty, 1 held by one enemy army, 2 anything
+// occupant classifies square s for army i: 0 empty, 1 held by one enemy army, 2 anything
 // else (a friend, or a battle already there).
-func (lg *Ledger) occupant(m *domain.Map, s domain.Square, a *domain.Army) int {
+func (lg *Ledger) occupant(m *domain.Map, s domain.Square, i int) int {
 	n := 0
-	lg.sq.each(s, func(i int) {
-		switch o := &m.Armies[i]; {
-		case o == a:
-		case !domain.Enemy(o.Side, a.Side):
+	side := m.Armies[i].Side
+	for j := lg.sq.first(s); j >= 0; j = lg.sq.after(j) {
+		switch {
+		case j == i:
+		case !domain.Enemy(m.Armies[j].Side, side):
 			n = 2
 		default:
 			n++
 		}
-	})
+	}
 	return min(n, 2)
 }
 
 // deliver hands over the troops waiting for a battle to end (T3): a receiver that was already
 // in battle gets them only if it won, else they die; one attacked while waiting gets them
 // whatever the outcome.
-func (lg *Ledger) deliver(m *domain.Map, armies []string, settled bool) {
-	if !settled {
-		return
-	}
-	for _, n := range armies {
-		a := m.Army(n)
+func (lg *Ledger) deliver(m *domain.Map, f *fight) {
+	for k, n := range f.b.Armies {
+		a := armyAt(m, int(f.ids[k]))
 		if a == nil || len(a.Incoming) == 0 {
 			continue
 		}
@@ -781,19 +942,57 @@ func Receive(a *domain.Army, s domain.Shipment) {
 	if a.Troops == nil {
 		return
 	}
+	var buf [8]count
+	cs := buf[:0]
+	for c, n := range s.Creatures {
+		cs = append(cs, count{c, n})
+	}
+	receive(a, sortCounts(cs), s.Troops)
+}
+
+// count is a number of troops of a creature.
+type count struct {
+	creature string
+	n        int
+}
+
+// sortCounts sorts counts of distinct creatures by creature.
+func sortCounts(cs []count) []count {
+	slices.SortFunc(cs, func(x, y count) int { return strings.Compare(x.creature, y.creature) })
+	return cs
+}
+
+// receive is Receive of the shipment's counts, in order of creature, with the troops that
+// describe its creatures.
+func receive(a *domain.Army, cs []count, protos []domain.Troop) {
+	if a.Troops == nil {
+		return
+	}
 	a.OwnTroops()
-	var buf [8]string
-	for _, c := range sortedKeys(s.Creatures, buf[:]) {
-		n := s.Creatures[c]
+	// room for the creatures new to the army, made once
+	k := 0
+	for _, x := range cs {
+		if x.n > 0 && troop(a, x.creature) == nil {
+			k++
+		}
+	}
+	if k > cap(a.Troops)-len(a.Troops) {
+		ts := make([]domain.Troop, len(a.Troops), len(a.Troops)+k)
+		copy(ts, a.Troops)
+		a.Troops = ts
+	}
+	for _, x := range cs {
+		c, n := x.creature, x.n
 		if n <= 0 {
 			continue
 		}
-		t := a.Troop(c)
+		t := troop(a, c)
 		if t == nil {
 			var proto domain.Troop
-			for _, p := range s.Troops {
-				if domain.SameName(p.Creature, c) {
-					proto = p
+			for i := len(protos) - 1; i >= 0; i-- { // the last that matches
+				if domain.SameName(protos[i].Creature, c) {
+					proto = protos[i]
+					break
 				}
 			}
 			slot := a.SlotFor(proto.Size, n, a.Load())

@@ -22,23 +22,23 @@ type Turn struct {
 	Transfers []domain.TransferOrder
 }
 
-// opening returns the named army as the turn opened, or nil. Armies keep their order through a
-// lock (some are only removed), so a caller walking the map in order passes back the cursor it
-// got, and each lookup continues from there.
-func (t Turn) opening(name string, cursor *int) *domain.Army {
+// opening returns the index in Start of the named army, or -1. Armies keep their order
+// through a lock (some are only removed), so a caller walking the map in order passes back the
+// cursor it got, and each lookup continues from there.
+func (t Turn) opening(name string, cursor *int) int {
 	o := t.Start
 	for j := *cursor; j < len(o); j++ {
 		if o[j].Name == name {
 			*cursor = j + 1
-			return &o[j]
+			return j
 		}
 	}
 	for j := 0; j < *cursor && j < len(o); j++ {
 		if o[j].Name == name {
-			return &o[j]
+			return j
 		}
 	}
-	return nil
+	return -1
 }
 
 // Changes is what the update did besides counting days.
@@ -55,80 +55,144 @@ type Changes struct {
 	Delivered []domain.TransferOrder
 }
 
+// marks of an army's name in Update: what the ledger says of it and whether it is in a battle
+// to be fought next turn
+const (
+	markLost uint8 = 1 << iota
+	markDisplaced
+	markLosses
+	markNext
+)
+
+// day is what the update's day count did for an army: counted a day, or moved (day bits)
+const (
+	dayCounted uint8 = 1 << iota
+	dayMoved
+)
+
 // Update finishes a lock after the moves and the battles: transfers (T3), day counts (D1, D2),
 // healing (D3–D5), conversion of captured armies (4.5), base destruction (D7) and the end of
 // the round (D8).
 func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 	ch := &Changes{Healed: map[string]map[string]int{}}
-	n := 0
-	for _, bs := range [][]domain.Battle{t.Formed, lg.Battles} {
-		for _, b := range bs {
-			n += len(b.Armies)
-		}
-	}
-	next := make(map[string]bool, n)
-	for _, bs := range [][]domain.Battle{t.Formed, lg.Battles} {
-		for _, b := range bs {
-			for _, n := range b.Armies {
-				next[n] = true
-			}
-		}
-	}
-	transfer(m, t, lg, ch, next)
+	sc := getScratch()
+	defer sc.release()
+	marks := markNames(&sc.marks, t, lg)
+	transfer(m, t, lg, ch, marks)
 
-	// counted and moved are per army, in map order
-	flags := make([]bool, 2*len(m.Armies))
-	counted, moved := flags[:len(m.Armies)], flags[len(m.Armies):]
-	x := indexSites(m)
+	n := len(m.Armies)
+	sc.day = zeroed(sc.day, n)
+	sc.destroy, sc.wins = sc.destroy[:0], sc.wins[:0]
+	x := indexSites(m, &sc.sites)
 	cursor := 0
 	for i := range m.Armies {
 		a := &m.Armies[i]
-		open := t.opening(a.Name, &cursor)
-		left := open == nil || a.At != open.At || lg.Displaced[a.Name]
+		var open *domain.Army
+		if j := t.opening(a.Name, &cursor); j >= 0 {
+			open = &t.Start[j]
+		}
+		mk := marks.get(a.Name)
+		left := open == nil || a.At != open.At || mk&markDisplaced != 0
 		if left {
-			moved[i] = true
+			sc.day[i] |= dayMoved
 			// losses of an earlier stay date from before the new count begins (D1, D3)
 			clearWounds(a)
 		}
-		inNext := next[a.Name]
+		site := x.of(a.At)
+		// base destruction (D7) and the end of the round (D8) wait for every army's count:
+		// note the armies that may destroy a site or count toward a win
+		win := false
+		if site != nil && a.Side.IsTeam() && !site.Destroyed {
+			switch {
+			case site.Side == a.Side.Opponent() && site.Kind != domain.Town:
+				if open != nil && open.At == a.At && mk&markDisplaced == 0 && open.Days >= 4 {
+					sc.destroy = append(sc.destroy, int32(i))
+				}
+			case site.Side == a.Side && site.WinCondition:
+				win = true
+				sc.wins = append(sc.wins, int32(i))
+			}
+		}
+		if !win {
+			a.WinDays = 0
+		}
+		inNext, lost := mk&markNext != 0, mk&markLost != 0
 		if a.Capture != nil && !a.Capture.Converted {
-			convert(a, x.of(a.At), left, inNext || lg.Lost[a.Name], ch)
-			if a.Days != 0 {
+			convert(a, site, left, inNext || lost, ch)
+			if a.Days != 0 && mk&markLosses != 0 {
 				attribute(a, lg.Losses[a.Name])
 			}
 			continue
 		}
-		site := x.of(a.At)
 		can := countable(m, a, site)
 		switch {
 		case left:
 			// moving in counts a day (1.5), even for a winner moved off its square at the
 			// settlement; a loser pushed away counts none (D1)
 			a.Days = 0
-			if can && !inNext && !lg.Lost[a.Name] {
-				a.Days, counted[i] = 1, true
+			if can && !inNext && !lost {
+				a.Days = 1
+				sc.day[i] |= dayCounted
 			}
 		case inNext:
-		case !can || lg.Lost[a.Name]:
+		case !can || lost:
 			a.Days = 0
 		default:
 			a.Days++
-			counted[i] = true
+			sc.day[i] |= dayCounted
 		}
 		if a.Days == 0 {
-			clearWounds(a)
-		} else {
+			if !left { // else cleared above
+				clearWounds(a)
+			}
+		} else if mk&markLosses != 0 {
 			attribute(a, lg.Losses[a.Name])
 		}
-		if counted[i] {
+		if sc.day[i]&dayCounted != 0 {
 			if h := heal(a, site); len(h) > 0 {
 				ch.Healed[a.Name] = h
 			}
 		}
 	}
-	destroy(m, x, t, lg, ch)
-	decide(m, x, counted, moved)
+	destroy(m, x, sc.destroy, ch)
+	decide(m, x, sc.wins, sc.day)
 	return ch
+}
+
+// markNames sets, in s, the marks of the armies the ledger names as losers, displaced or
+// wounded and of those in a battle to be fought next turn (made at the lock or left by the
+// settlement).
+func markNames(s *nameSet, t Turn, lg *Ledger) *nameSet {
+	n := len(lg.Lost) + len(lg.Displaced) + len(lg.Losses)
+	for _, bs := range [2][]domain.Battle{t.Formed, lg.Battles} {
+		for _, b := range bs {
+			n += len(b.Armies)
+		}
+	}
+	s.reset(n)
+	for name, v := range lg.Lost {
+		if v {
+			s.add(name, markLost)
+		}
+	}
+	for name, v := range lg.Displaced {
+		if v {
+			s.add(name, markDisplaced)
+		}
+	}
+	for name, l := range lg.Losses {
+		if len(l) > 0 {
+			s.add(name, markLosses)
+		}
+	}
+	for _, bs := range [2][]domain.Battle{t.Formed, lg.Battles} {
+		for _, b := range bs {
+			for _, name := range b.Armies {
+				s.add(name, markNext)
+			}
+		}
+	}
+	return s
 }
 
 // clearWounds forgets the army's unhealed losses: they date from before its count (D1).
@@ -162,19 +226,14 @@ func movedAway(t Turn, name string) bool {
 }
 
 // transfer carries out the turn's transfers (3.2.4.3, T3).
-func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next map[string]bool) {
+func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, marks *nameSet) {
 	// transfers are made in the order they were posted (M2), each finding the room the
 	// earlier ones left (2.3.3, T2)
-	order := slices.Clone(t.Transfers)
-	slices.SortStableFunc(order, func(a, b domain.TransferOrder) int {
-		if !a.At.Equal(b.At) {
-			return a.At.Compare(b.At)
-		}
-		if a.Post != b.Post {
-			return int(a.Post - b.Post)
-		}
-		return a.Line - b.Line
-	})
+	order := t.Transfers
+	if !slices.IsSortedFunc(order, postOrder) {
+		order = slices.Clone(order)
+		slices.SortStableFunc(order, postOrder)
+	}
 	for _, tr := range order {
 		s, r := m.Army(tr.From), m.Army(tr.To)
 		if s == nil {
@@ -193,9 +252,28 @@ func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next map[string]bo
 				continue
 			}
 		}
-		ship := domain.Shipment{From: s.Name, Creatures: tr.Creatures}
+		// where the troops go: now, later (when its battle ends or is fought), or nowhere
+		now, later, winOnly := false, false, false
+		switch {
+		case r == nil:
+			// the receiver is gone: the troops are lost on the way
+		case fought && lg.Won[r.Name]:
+			now = true
+		case fought && marks.get(r.Name)&markLost != 0:
+			// killed with the lost battle (3.2.4.3.3)
+		case fought:
+			later, winOnly = true, true
+		case marks.get(r.Name)&markNext != 0:
+			later = true
+		default:
+			now = true
+		}
+		// the troops leave the sender: counts per creature as the sender names it (a later
+		// one replacing an earlier of the same name) and the troops that describe them
+		var cbuf [8]count
+		var pbuf [8]domain.Troop
+		cs, protos := cbuf[:0], pbuf[:0]
 		var buf [8]string
-		sent := map[string]int{}
 		s.OwnTroops()
 		for _, c := range sortedKeys(tr.Creatures, buf[:]) {
 			st := s.Troop(c)
@@ -205,31 +283,43 @@ func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, next map[string]bo
 			n := min(tr.Creatures[c], st.Alive)
 			st.Alive -= n
 			st.Full = max(st.Full-n, st.Alive)
-			sent[st.Creature] = n
+			if k := slices.IndexFunc(cs, func(x count) bool { return x.creature == st.Creature }); k >= 0 {
+				cs[k].n = n
+			} else {
+				cs = append(cs, count{st.Creature, n})
+			}
 			proto := *st
 			proto.Alive, proto.Full, proto.Wounds = 0, 0, nil
-			ship.Troops = append(ship.Troops, proto)
+			protos = append(protos, proto)
 		}
-		ship.Creatures = sent
 		switch {
-		case r == nil:
-			// the receiver is gone: the troops are lost on the way
-		case fought && lg.Won[r.Name]:
-			Receive(r, ship)
-		case fought && lg.Lost[r.Name]:
-			// killed with the lost battle (3.2.4.3.3)
-		case fought:
-			ship.WinOnly = true
+		case now:
+			receive(r, sortCounts(cs), protos)
+		case later:
+			ship := domain.Shipment{From: s.Name, Creatures: make(map[string]int, len(cs)), WinOnly: winOnly}
+			for _, x := range cs {
+				ship.Creatures[x.creature] = x.n
+			}
+			if len(protos) > 0 {
+				ship.Troops = slices.Clone(protos)
+			}
 			r.Incoming = append(r.Incoming, ship)
-		case next[r.Name]:
-			r.Incoming = append(r.Incoming, ship)
-		default:
-			Receive(r, ship)
 		}
 		if r != nil {
 			ch.Delivered = append(ch.Delivered, tr)
 		}
 	}
+}
+
+// postOrder orders transfers as they were posted (M2).
+func postOrder(a, b domain.TransferOrder) int {
+	if !a.At.Equal(b.At) {
+		return a.At.Compare(b.At)
+	}
+	if a.Post != b.Post {
+		return int(a.Post - b.Post)
+	}
+	return a.Line - b.Line
 }
 
 // sites finds the site on a square in constant time while the map is updated.
@@ -238,8 +328,10 @@ type sites struct {
 	at []int16
 }
 
-func indexSites(m *domain.Map) sites {
-	x := sites{m: m, at: make([]int16, m.Grid.Size())}
+// indexSites indexes the map's sites by square in *mem.
+func indexSites(m *domain.Map, mem *[]int16) sites {
+	*mem = zeroed(*mem, m.Grid.Size())
+	x := sites{m: m, at: *mem}
 	for i, s := range m.Sites {
 		if m.Grid.Contains(s.At) {
 			x.at[m.Grid.Index(s.At)] = int16(i + 1)
@@ -333,37 +425,31 @@ func heal(a *domain.Army, s *domain.Site) map[string]int {
 	if s == nil || s.Destroyed || a.Troops == nil {
 		return nil
 	}
-	c := a.Days
-	phyrexian := func() map[string]int { // D3: at 2, 4, 6 … all but the latest day's losses
-		if c%2 != 0 {
-			return nil
-		}
-		return restore(a, func(*domain.Troop) int { return c - 1 })
-	}
-	coalition := func(color domain.Color) map[string]int { // D4: k+1 for the base's colour, else k+2
-		return restore(a, func(t *domain.Troop) int {
-			if color != "" && t.HasColor(color) {
-				return c - 1
-			}
-			return c - 2
-		})
-	}
 	switch {
 	case s.Kind == domain.Portal && s.Side == domain.Phyrexia && a.Side == domain.Phyrexia:
-		return phyrexian()
+		return healPhyrexian(a)
 	case s.Kind == domain.Base && s.Side == domain.Coalition && a.Side == domain.Coalition && a.HasColor(s.Color):
-		return coalition(s.Color)
+		return restore(a, a.Days-2, s.Color)
 	case s.Kind == domain.Town && a.Rank.Lowest() && a.Side == domain.Phyrexia:
-		return phyrexian()
+		return healPhyrexian(a)
 	case s.Kind == domain.Town && a.Rank.Lowest() && a.Side == domain.Coalition:
-		return coalition("")
+		return restore(a, a.Days-2, "")
 	}
 	return nil
 }
 
-// restore heals every loss suffered on a counted day up to upTo(troop), losses from before the
-// count began (day 0) included, and returns what it healed.
-func restore(a *domain.Army, upTo func(*domain.Troop) int) map[string]int {
+// healPhyrexian heals as D3 does: at counts 2, 4, 6 … all but the latest day's losses.
+func healPhyrexian(a *domain.Army) map[string]int {
+	if a.Days%2 != 0 {
+		return nil
+	}
+	return restore(a, a.Days-1, "")
+}
+
+// restore heals every loss suffered on a counted day up to upTo, losses from before the count
+// began (day 0) included, and returns what it healed; a troop of colour color (none when it
+// is "") heals a day more (D4: k+1 for the base's colour, else k+2).
+func restore(a *domain.Army, upTo int, color domain.Color) map[string]int {
 	if !a.Wounded() {
 		return nil
 	}
@@ -371,7 +457,10 @@ func restore(a *domain.Army, upTo func(*domain.Troop) int) map[string]int {
 	var out map[string]int
 	for i := range a.Troops {
 		t := &a.Troops[i]
-		limit := upTo(t)
+		limit := upTo
+		if color != "" && t.HasColor(color) {
+			limit++
+		}
 		if limit < 0 {
 			continue
 		}
@@ -438,21 +527,17 @@ func convert(a *domain.Army, s *domain.Site, left, noCount bool, ch *Changes) {
 }
 
 // destroy destroys every enemy base or portal on which an army had counted 4 days when the
-// turn opened and has stayed all turn (1.7.1, D7).
-func destroy(m *domain.Map, x sites, t Turn, lg *Ledger, ch *Changes) {
-	cursor := 0
-	for i := range m.Armies {
-		a := &m.Armies[i]
-		open := t.opening(a.Name, &cursor)
-		s := x.of(a.At)
-		if s == nil || s.Destroyed || s.Kind == domain.Town || !a.Side.IsTeam() || s.Side != a.Side.Opponent() {
-			continue
+// turn opened and has stayed all turn (1.7.1, D7): the armies of cand, in map order, found so
+// by Update.
+func destroy(m *domain.Map, x sites, cand []int32, ch *Changes) {
+	for _, i := range cand {
+		if s := x.of(m.Armies[i].At); !s.Destroyed {
+			s.Destroyed = true
+			ch.Destroyed = append(ch.Destroyed, s.Name)
 		}
-		if open == nil || open.At != a.At || lg.Displaced[a.Name] || open.Days < 4 {
-			continue
-		}
-		s.Destroyed = true
-		ch.Destroyed = append(ch.Destroyed, s.Name)
+	}
+	if len(ch.Destroyed) == 0 {
+		return
 	}
 	for i := range m.Armies {
 		a := &m.Armies[i]
@@ -465,25 +550,25 @@ func destroy(m *domain.Map, x sites, t Turn, lg *Ledger, ch *Changes) {
 
 // decide ends the round (D8): a side whose win conditions are all destroyed loses when an
 // enemy army counts 4 days on one of its own win conditions; a side that had an army of rank
-// Captain/Evincar or above and has none left loses at once.
-func decide(m *domain.Map, x sites, counted, moved []bool) {
+// Captain/Evincar or above and has none left loses at once. Update has set every army's win
+// count to 0 but those of cand, in map order, which stand on a win condition of their side.
+func decide(m *domain.Map, x sites, cand []int32, day []uint8) {
 	// only days counted once every enemy win condition is destroyed count toward the win
 	// (1.7.2: "the other team must move an army into one of their own Win Conditions and
 	// count 4 days"); being defeated or moving starts the count again
 	var winner domain.Side
-	for i := range m.Armies {
+	for _, i := range cand {
 		a := &m.Armies[i]
-		s := x.of(a.At)
-		if !a.Side.IsTeam() || s == nil || s.Side != a.Side || !s.WinCondition || s.Destroyed || !AllWinConditionsDestroyed(m, a.Side.Opponent()) {
+		if s := x.of(a.At); s.Destroyed || !AllWinConditionsDestroyed(m, a.Side.Opponent()) {
 			a.WinDays = 0
 			continue
 		}
-		if moved[i] {
+		if day[i]&dayMoved != 0 {
 			// an army that moves, or is defeated and pushed away, starts again from 0 (1.7.2:
 			// 4 days counted in one win condition); the day it moves in may be its first
 			a.WinDays = 0
 		}
-		if !counted[i] {
+		if day[i]&dayCounted == 0 {
 			// attacked, the day waits for the battle (1.5); the count goes on if it wins
 			continue
 		}

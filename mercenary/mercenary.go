@@ -28,6 +28,7 @@ package mercenary
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/coalition-wargame/coalition/domain"
@@ -105,25 +106,42 @@ func SpawnRank(roll int) domain.Rank {
 // defenders heal in their home towns (6.1.2) and a raider may spawn (6.3.2). start is every
 // army's square when the turn opened.
 func Update(m *domain.Map, start map[string]domain.Square, seed domain.Seed) *Report {
-	r := &Report{Lines: []string{}}
+	r := &Report{Lines: make([]string, 0, 1)}
 	for i := range m.Armies {
 		a := &m.Armies[i]
 		if a.Side == domain.Mercenary && a.Faction == domain.TownDefender {
 			healDefender(m, a, start, r)
 		}
 	}
-	r.Spawn = rollSpawn(m, seed.Draws())
+	r.Spawn = rollSpawn(m, seed)
 	s := r.Spawn
 	switch {
 	case s.Chance == 0:
-		r.say("Raider spawn: %d raiders are on the map, so none can spawn (6.3.2).", s.Raiders)
+		r.Lines = append(r.Lines, spawnLine(s.Raiders, " raiders are on the map, so none can spawn (6.3.2).", 0, 0))
 	case !s.Spawned:
-		r.say("Raider spawn: %d raiders on the map, a d20 of %d or less spawns one; rolled %d: no raider spawns (6.3.2).", s.Raiders, s.Chance, s.Roll)
+		r.Lines = append(r.Lines, spawnLine(s.Raiders, " raiders on the map, a d20 of ", s.Chance, s.Roll))
 	default:
 		r.say("Raider spawn: %d raiders on the map, a d20 of %d or less spawns one; rolled %d: a raider spawns. Rank roll %d (7 or less is a 2/2 rank): a %s-class raider (%s); the mercenary judge places it away from bases (6.3, 6.3.2).",
 			s.Raiders, s.Chance, s.Roll, s.RankRoll, s.Rank.Name(domain.Coalition), classSizes(s.Rank))
 	}
 	return r
+}
+
+// spawnLine is the report's line for a spawn roll that spawns nothing, as say would print it:
+// "Raider spawn: <raiders><text>", then, when chance is not 0, "<chance> or less spawns one;
+// rolled <roll>: no raider spawns (6.3.2).".
+func spawnLine(raiders int, text string, chance, roll int) string {
+	var buf [128]byte
+	b := append(buf[:0], "Raider spawn: "...)
+	b = strconv.AppendInt(b, int64(raiders), 10)
+	b = append(b, text...)
+	if chance != 0 {
+		b = strconv.AppendInt(b, int64(chance), 10)
+		b = append(b, " or less spawns one; rolled "...)
+		b = strconv.AppendInt(b, int64(roll), 10)
+		b = append(b, ": no raider spawns (6.3.2)."...)
+	}
+	return string(b)
 }
 
 func classSizes(r domain.Rank) string {
@@ -141,18 +159,20 @@ func Raiders(m *domain.Map) int {
 	return n
 }
 
-func rollSpawn(m *domain.Map, d *domain.Draws) Spawn {
+// rollSpawn makes the update's raider spawn roll (6.3.2). Its one draw or two are all the
+// update draws from the seed, so it makes them with Seed.IntnOnce, which keeps no HMAC.
+func rollSpawn(m *domain.Map, seed domain.Seed) Spawn {
 	s := Spawn{Raiders: Raiders(m)}
 	s.Chance = SpawnChance(s.Raiders)
 	if s.Chance == 0 {
 		return s
 	}
-	s.Roll = d.D20("raider-spawn")
+	s.Roll = seed.IntnOnce("raider-spawn", 20) + 1
 	if s.Roll > s.Chance {
 		return s
 	}
 	s.Spawned = true
-	s.RankRoll = d.D20("raider-spawn-rank")
+	s.RankRoll = seed.IntnOnce("raider-spawn-rank", 20) + 1
 	s.Rank = SpawnRank(s.RankRoll)
 	return s
 }
