@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -782,6 +783,39 @@ func TestPostProposal200TwoArmySideLeavesAndSharesCasualties(t *testing.T) {
 	want(t, e.as(anon, "GET", base+"/turns/1/report", nil), http.StatusOK, &rv)
 	if rv.Report.Positions.Map()["Birch"] != sq("10D") || rv.Report.Positions.Map()["Ash"] != sq("10E") {
 		t.Errorf("positions %+v", rv.Report.Positions)
+	}
+}
+
+// R37: losses larger than an army has are recorded with a warning, and the lock takes what
+// the army has, with a note; the desk's confirmation of the same result is refused.
+func TestPostResults200WarnsOfLossesOverTheTroopsAlive(t *testing.T) {
+	e := newEnv(t)
+	over := map[string]any{"square": "15J", "winner": "Karn",
+		"losses": map[string]any{"Vorthos": map[string]int{"Grizzly Bears": 1500}, "Karn": map[string]int{"Grizzly Bears": 200}}}
+	var rv turn.ResultsView
+	want(t, e.as(batty, "POST", c1+"/turns/1/results", over), http.StatusOK, &rv)
+	note := "Vorthos lost 1500 Grizzly Bears but had only 1000 alive, so it loses those 1000 (B7, R37)"
+	if len(rv.Warnings) != 1 || rv.Warnings[0] != "At 15J: "+note {
+		t.Errorf("warnings %q", rv.Warnings)
+	}
+	propose15J(e)
+	res := e.as(batty, "POST", battle15J+"/confirm", map[string]any{"result": over})
+	want(t, res, http.StatusUnprocessableEntity, nil)
+	if !strings.Contains(res.Body.String(), "had only 1000 alive") {
+		t.Errorf("the desk's refusal does not say why: %s", res.Body)
+	}
+	lockOK(t, e)
+	rep := report1(t, e)
+	if len(rep.Settled) != 1 || !slices.Equal(rep.Settled[0].Notes, []string{note}) {
+		t.Fatalf("settled %+v", rep.Settled)
+	}
+	if al, _ := rep.Alive.Get("Karn"); al.Map()["Grizzly Bears"] != 800 {
+		t.Errorf("Karn has %v alive, want 800 Grizzly Bears", al)
+	}
+	if _, ok := rep.Alive.Get("Vorthos"); ok {
+		if al, _ := rep.Alive.Get("Vorthos"); al.Map()["Grizzly Bears"] != 0 {
+			t.Errorf("Vorthos has %v alive, want none", al)
+		}
 	}
 }
 

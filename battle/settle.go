@@ -354,8 +354,10 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 			}
 		}
 	}
-	// losses (B7)
+	// losses (B7): more than an army has kill what it has, with a note (R37)
+	var over []string
 	if len(r.Losses) > 0 {
+		over = lossesOver(m, &f, r.Losses)
 		if err := lg.wounds(m, &f, r.Losses); err != nil {
 			return err
 		}
@@ -372,7 +374,7 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 	if w == nil {
 		return domain.Errorf(domain.ErrInvalid, "the winner at %s, %s, is not in that battle", b.Square, r.Winner)
 	}
-	st := Settled{Battle: b, Winner: w.Side, Kill: r.Kill, Capture: r.Capture}
+	st := Settled{Battle: b, Winner: w.Side, Kill: r.Kill, Capture: r.Capture, Notes: over}
 	// the winners, then the losers, in the battle's order, in one array; winners and losers
 	// hold their indexes on the map
 	won := 0
@@ -506,6 +508,40 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 	}
 	lg.deliver(m, &f)
 	return nil
+}
+
+// lossesOver notes, in order of army and creature, every loss the judge gave that is larger
+// than the troops of that creature alive: the army loses those it has (R37).
+func lossesOver(m *domain.Map, f *fight, losses map[string]map[string]int) []string {
+	over := false
+	for name, l := range losses {
+		if a := armyAt(m, f.in(m, name)); a != nil {
+			for c, n := range l {
+				if t := troop(a, c); t != nil && n > t.Alive {
+					over = true
+				}
+			}
+		}
+	}
+	if !over {
+		return nil
+	}
+	var notes []string
+	var buf [8]string
+	for _, name := range sortedKeys(losses, buf[:]) {
+		a := armyAt(m, f.in(m, name))
+		if a == nil {
+			continue
+		}
+		l := losses[name]
+		var cbuf [8]string
+		for _, c := range sortedKeys(l, cbuf[:]) {
+			if t := troop(a, c); t != nil && l[c] > t.Alive {
+				notes = append(notes, fmt.Sprintf("%s lost %d %s but had only %d alive, so it loses those %d (B7, R37)", a.Name, l[c], t.Creature, t.Alive, t.Alive))
+			}
+		}
+	}
+	return notes
 }
 
 // take returns n strings for a settled battle's winners and losers, from one array made for
