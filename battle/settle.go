@@ -6,6 +6,7 @@
 package battle
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -159,6 +160,14 @@ type Ledger struct {
 	sq             *squares
 	fights, armies int
 	names          []string
+	// over are the losses of the battle being settled that were larger than the troops alive
+	over []overLoss
+}
+
+// overLoss is a loss the judge gave that was larger than the troops alive (R37).
+type overLoss struct {
+	army, creature string
+	asked, alive   int
 }
 
 // Settled is one battle that ended this turn.
@@ -357,10 +366,11 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 	// losses (B7): more than an army has kill what it has, with a note (R37)
 	var over []string
 	if len(r.Losses) > 0 {
-		over = lossesOver(m, &f, r.Losses)
+		lg.over = lg.over[:0]
 		if err := lg.wounds(m, &f, r.Losses); err != nil {
 			return err
 		}
+		over = lg.overNotes()
 	}
 	if r.Winner == "" {
 		if r.Kill != nil || r.Capture != nil || r.Leaves != nil || !r.LoserTo.IsZero() {
@@ -510,36 +520,18 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 	return nil
 }
 
-// lossesOver notes, in order of army and creature, every loss the judge gave that is larger
-// than the troops of that creature alive: the army loses those it has (R37).
-func lossesOver(m *domain.Map, f *fight, losses map[string]map[string]int) []string {
-	over := false
-	for name, l := range losses {
-		if a := armyAt(m, f.in(m, name)); a != nil {
-			for c, n := range l {
-				if t := troop(a, c); t != nil && n > t.Alive {
-					over = true
-				}
-			}
-		}
-	}
-	if !over {
+// overNotes are the notes of the losses larger than the troops alive, in order of army and
+// creature: the army lost those it had (R37).
+func (lg *Ledger) overNotes() []string {
+	if len(lg.over) == 0 {
 		return nil
 	}
-	var notes []string
-	var buf [8]string
-	for _, name := range sortedKeys(losses, buf[:]) {
-		a := armyAt(m, f.in(m, name))
-		if a == nil {
-			continue
-		}
-		l := losses[name]
-		var cbuf [8]string
-		for _, c := range sortedKeys(l, cbuf[:]) {
-			if t := troop(a, c); t != nil && l[c] > t.Alive {
-				notes = append(notes, fmt.Sprintf("%s lost %d %s but had only %d alive, so it loses those %d (B7, R37)", a.Name, l[c], t.Creature, t.Alive, t.Alive))
-			}
-		}
+	slices.SortFunc(lg.over, func(x, y overLoss) int {
+		return cmp.Or(strings.Compare(x.army, y.army), strings.Compare(x.creature, y.creature))
+	})
+	notes := make([]string, len(lg.over))
+	for i, o := range lg.over {
+		notes[i] = fmt.Sprintf("%s lost %d %s but had only %d alive, so it loses those %d (B7, R37)", o.army, o.asked, o.creature, o.alive, o.alive)
 	}
 	return notes
 }
@@ -593,6 +585,9 @@ func (lg *Ledger) wound(a *domain.Army, losses map[string]int) bool {
 	}
 	var l map[string]int
 	for _, x := range ls {
+		if x.n > x.t.Alive {
+			lg.over = append(lg.over, overLoss{a.Name, x.t.Creature, x.n, x.t.Alive})
+		}
 		n := min(x.n, x.t.Alive)
 		if n == 0 {
 			continue

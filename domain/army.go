@@ -169,14 +169,14 @@ type Army struct {
 	// Ocean marks the underwater theme army whose territory is every ocean (6.2.1).
 	Territory Square `json:"territory,omitzero"`
 	Ocean     bool   `json:"ocean,omitempty"`
+	// shared marks troops (and their wounds) shared with the army of another map (Map.Fork):
+	// OwnTroops copies them before they are changed.
+	shared bool
 	// AtWar is the team a theme army is at war with, if any (6.2.2).
 	AtWar    Side       `json:"at_war,omitempty"`
 	Plan     *Plan      `json:"plan,omitempty"`
 	Capture  *Capture   `json:"capture,omitempty"`
 	Incoming []Shipment `json:"incoming,omitempty"`
-	// shared marks troops (and their wounds) shared with the army of another map (Map.Fork):
-	// OwnTroops copies them before they are changed.
-	shared bool
 }
 
 // OwnTroops gives the army its own copy of its troop list if it still shares it with the map

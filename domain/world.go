@@ -96,9 +96,10 @@ func (m *Map) HasLeader(s Side) bool { return slices.Contains(m.Leaders, s) }
 
 // NoteLeaders records the sides that have an army of rank Captain/Evincar or above now.
 func (m *Map) NoteLeaders() {
-	for i := range m.Armies {
+	both := func() bool { return m.HasLeader(Coalition) && m.HasLeader(Phyrexia) }
+	for i := 0; i < len(m.Armies) && !both(); i++ {
 		a := &m.Armies[i]
-		if a.Side.IsTeam() && a.Rank.Leader() && !m.HasLeader(a.Side) {
+		if a.Rank.Leader() && a.Side.IsTeam() && !m.HasLeader(a.Side) {
 			m.Leaders = append(m.Leaders, a.Side)
 		}
 	}

@@ -89,3 +89,18 @@ func BenchmarkByName(b *testing.B) {
 		byName(armies)
 	}
 }
+
+// BenchmarkByName600 sorts the 600 army names of the big benchmark map.
+func BenchmarkByName600(b *testing.B) {
+	var armies []domain.Army
+	for i := range 270 {
+		armies = append(armies, domain.Army{Name: fmt.Sprintf("Coalition %d", i+1)}, domain.Army{Name: fmt.Sprintf("Darkhand%d", i+1)})
+	}
+	for i := range 60 {
+		armies = append(armies, domain.Army{Name: fmt.Sprintf("Raider %d", i+1)})
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		byName(armies)
+	}
+}
