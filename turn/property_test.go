@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -519,4 +520,42 @@ func TestPlaySeedIsReproducible(t *testing.T) {
 
 func pushOf(army string, from, to domain.Square) battle.Push {
 	return battle.Push{Army: army, From: from, To: to, Reason: "made up by the test"}
+}
+
+// TestRunConcurrently runs locks of different maps at once, as a server locking several
+// campaigns does, and checks that each gives what it gives alone: the engines' pooled scratch
+// memory (movement, battle) must never be shared between two locks.
+func TestRunConcurrently(t *testing.T) {
+	type job struct {
+		m    *domain.Map
+		in   turn.Input
+		want string
+	}
+	var jobs []job
+	for s := range 16 {
+		cfg := enginetest.Campaign()
+		if s%4 == 3 {
+			cfg = enginetest.Big()
+		}
+		m, in := campaignTurn(t, cfg, uint64(s+1))
+		jobs = append(jobs, job{m, in, runJSON(m, in)})
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, len(jobs)*4)
+	for round := range 4 {
+		for i, j := range jobs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if got := runJSON(j.m, j.in); got != j.want {
+					errs <- fmt.Sprintf("round %d, map %d: %s", round, i, firstDiff(j.want, got))
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
 }
