@@ -75,32 +75,25 @@ func TestByNameSortsLikeStrings(t *testing.T) {
 	}
 }
 
-// BenchmarkByName sorts a campaign's 102 army names.
+// BenchmarkByName sorts the army names of the benchmark maps: a campaign's 102 and the big
+// map's 600 (teams of 45 and 270, 12 and 60 raiders).
 func BenchmarkByName(b *testing.B) {
-	var armies []domain.Army
-	for i := range 45 {
-		armies = append(armies, domain.Army{Name: fmt.Sprintf("Coalition %d", i+1)}, domain.Army{Name: fmt.Sprintf("Darkhand%d", i+1)})
-	}
-	for i := range 12 {
-		armies = append(armies, domain.Army{Name: fmt.Sprintf("Raider %d", i+1)})
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		byName(armies)
-	}
-}
-
-// BenchmarkByName600 sorts the 600 army names of the big benchmark map.
-func BenchmarkByName600(b *testing.B) {
-	var armies []domain.Army
-	for i := range 270 {
-		armies = append(armies, domain.Army{Name: fmt.Sprintf("Coalition %d", i+1)}, domain.Army{Name: fmt.Sprintf("Darkhand%d", i+1)})
-	}
-	for i := range 60 {
-		armies = append(armies, domain.Army{Name: fmt.Sprintf("Raider %d", i+1)})
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		byName(armies)
+	for _, c := range []struct {
+		name          string
+		team, raiders int
+	}{{"campaign", 45, 12}, {"600-armies", 270, 60}} {
+		b.Run(c.name, func(b *testing.B) {
+			var armies []domain.Army
+			for i := range c.team {
+				armies = append(armies, domain.Army{Name: fmt.Sprintf("Coalition %d", i+1)}, domain.Army{Name: fmt.Sprintf("Darkhand%d", i+1)})
+			}
+			for i := range c.raiders {
+				armies = append(armies, domain.Army{Name: fmt.Sprintf("Raider %d", i+1)})
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				byName(armies)
+			}
+		})
 	}
 }
