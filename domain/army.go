@@ -349,7 +349,7 @@ func TransferRoom(sender, receiver *Army, creatures map[string]int) (Code, strin
 			return CodeTransferNoRoom, fmt.Sprintf("%s would have %d different creatures counting dead ones; at most 6 (2.1, 2.3.3)", receiver.Name, types)
 		}
 		if receiver.Side == Coalition && !receiver.MayUse(st) {
-			return CodeTransferNoRoom, fmt.Sprintf("%s is %s; %s may not use %s creatures (2.2.1, 2.3.3)", receiver.Name, colorList(receiver.Colors), receiver.Name, colorList(st.Colors))
+			return CodeTransferNoRoom, fmt.Sprintf("%s is %s; %s may not use %s creatures (2.2.1, 2.3.3)", receiver.Name, ColorList(receiver.Colors), receiver.Name, ColorList(st.Colors))
 		}
 		slot := receiver.SlotFor(st.Size, n, load)
 		if slot == 0 {
@@ -360,7 +360,8 @@ func TransferRoom(sender, receiver *Army, creatures map[string]int) (Code, strin
 	return "", ""
 }
 
-func colorList(cs []Color) string {
+// ColorList writes colours as players read them: "red/black", or "colourless" for none.
+func ColorList(cs []Color) string {
 	if len(cs) == 0 {
 		return "colourless"
 	}

@@ -145,7 +145,7 @@ func CheckTransfer(sender, receiver *domain.Army, creatures map[string]int) Repo
 		}
 		if receiver.Side == domain.Coalition && !receiver.MayUse(st) {
 			r.problem("2.3.3", CodeTransferNoRoom, c, fmt.Sprintf("%s is %s; %s may not use %s creatures like %s (2.2.1, 2.3.3)",
-				receiver.Name, colorList(receiver.Colors), receiver.Name, colorList(st.Colors), c))
+				receiver.Name, domain.ColorList(receiver.Colors), receiver.Name, domain.ColorList(st.Colors), c))
 			continue
 		}
 		slot := receiver.SlotFor(st.Size, n, load)

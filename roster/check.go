@@ -105,7 +105,7 @@ func (c *checker) army() {
 	case len(c.a.Colors) == 0:
 		c.r.problem("2.5.2.2", CodeNoColors, "", fmt.Sprintf("%s has no colours: a Coalition army is a member of the factions chosen for it when it is made (2.2.1.1, 2.5.2.2)", c.name()))
 	case len(seen) > 3:
-		c.r.problem("2.2.1.1", CodeTooManyColors, "", fmt.Sprintf("%s has %d colours (%s); an army has at most 3 (1.1.2, 2.2.1.1)", c.name(), len(seen), colorList(seen)))
+		c.r.problem("2.2.1.1", CodeTooManyColors, "", fmt.Sprintf("%s has %d colours (%s); an army has at most 3 (1.1.2, 2.2.1.1)", c.name(), len(seen), domain.ColorList(seen)))
 	}
 }
 
@@ -221,7 +221,7 @@ func (c *checker) colors(card *cards.Card) {
 		}
 	case domain.Phyrexia:
 		if t.HasColor(domain.White) || t.HasColor(domain.Green) {
-			c.r.problem("2.2.1", CodeColor, card.Name, fmt.Sprintf("%s is %s: Phyrexia uses blue, red, black, multicoloured and artifact creatures, none that is white or green (2.2.1)", card.Name, colorList(t.Colors)))
+			c.r.problem("2.2.1", CodeColor, card.Name, fmt.Sprintf("%s is %s: Phyrexia uses blue, red, black, multicoloured and artifact creatures, none that is white or green (2.2.1)", card.Name, domain.ColorList(t.Colors)))
 		}
 	default:
 		return
@@ -234,11 +234,11 @@ func (c *checker) colors(card *cards.Card) {
 func (c *checker) colorReason(card *cards.Card, t *domain.Troop) string {
 	switch {
 	case t.Multicolor():
-		return fmt.Sprintf("it is multicoloured (%s), and multicoloured creatures need the 5-Color faction", colorList(t.Colors))
+		return fmt.Sprintf("it is multicoloured (%s), and multicoloured creatures need the 5-Color faction", domain.ColorList(t.Colors))
 	case t.Colorless():
 		return "it is an artifact, and artifact creatures need the Colorless faction"
 	}
-	return fmt.Sprintf("it is %s, and %s is %s", colorList(t.Colors), c.name(), colorList(c.a.Colors))
+	return fmt.Sprintf("it is %s, and %s is %s", domain.ColorList(t.Colors), c.name(), domain.ColorList(c.a.Colors))
 }
 
 // legend checks the army's one legend (2.1).
@@ -344,17 +344,6 @@ func (c *checker) slots(lines []line) {
 		c.r.problem(c.rankRule(), CodeSlotFull, "", fmt.Sprintf("slot %d holds %s troops (%s); it holds at most %s of creatures up to %d/%d in %s %s army (%s)",
 			s, thousands(load[s]), andList(parts), thousands(domain.SlotCapacity(s)), rank.SlotSize(s), rank.SlotSize(s), article(c.rankName()), c.rankName(), c.rankRule()))
 	}
-}
-
-func colorList(cs []domain.Color) string {
-	if len(cs) == 0 {
-		return "colourless"
-	}
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = string(c)
-	}
-	return strings.Join(parts, "/")
 }
 
 func andList(s []string) string { return joinList(s, "and") }
