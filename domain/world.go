@@ -126,24 +126,8 @@ func (m *Map) NoteHomes() {
 // Code that changes a map must keep to that: assign a new slice rather than edit a shared one.
 func (m *Map) Clone() *Map {
 	c := m.Fork()
-	n := 0
-	for i := range m.Armies {
-		n += len(m.Armies[i].Troops)
-	}
-	troops := make([]Troop, 0, n)
 	for i := range c.Armies {
-		a := &c.Armies[i]
-		a.shared = false
-		if a.Troops != nil {
-			k := len(troops)
-			troops = append(troops, a.Troops...)
-			a.Troops = troops[k:len(troops):len(troops)]
-			for j := range a.Troops {
-				if a.Troops[j].Wounds != nil {
-					a.Troops[j].Wounds = slices.Clone(a.Troops[j].Wounds)
-				}
-			}
-		}
+		c.Armies[i].OwnTroops()
 	}
 	return c
 }
