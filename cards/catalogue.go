@@ -220,6 +220,12 @@ func (c *Catalogue) Put(card Card) error {
 	if err := Validate(&card); err != nil {
 		return err
 	}
+	c.put(card)
+	return nil
+}
+
+// put lays a checked card over the base.
+func (c *Catalogue) put(card Card) {
 	k := Key(card.Name)
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -230,7 +236,6 @@ func (c *Catalogue) Put(card Card) error {
 		cs = append(cs, card)
 	}
 	c.over = newEntries(cs)
-	return nil
 }
 
 // Drop removes a judge's card, bringing back the shipped card of that name if there is one.
