@@ -18,6 +18,16 @@ type Catalogue struct {
 	types func() *Types
 }
 
+// Shipped is the every-card catalogue shipped in the program (cards.LoadAll), loaded on its
+// first use, so that a server's start-up never pays for it.
+var Shipped = sync.OnceValues(func() (*Catalogue, error) {
+	c, err := cards.LoadAll()
+	if err != nil {
+		return nil, err
+	}
+	return NewCatalogue(c), nil
+})
+
 // NewCatalogue wraps an every-card catalogue.
 func NewCatalogue(c *cards.Catalogue) *Catalogue {
 	return &Catalogue{Cards: c, types: sync.OnceValue(func() *Types { return NewTypes(c.Cards()) })}
