@@ -134,6 +134,15 @@ func TestCopyReadings(t *testing.T) {
 	}
 }
 
+// TestBannedReasons: a card banned for two reasons has a problem for each (Jihad: removed as
+// offensive, and on the Reserved List).
+func TestBannedReasons(t *testing.T) {
+	v := verdict(t, Request{Format: "coalition", List: edit(t, readDeck(t, "coalition-legal.txt"), "1 Lightning Bolt", "1 Jihad")})
+	if got := rules(v); !slices.Equal(got, []string{"banned.reserved", "banned.offensive"}) || v.Problems[0].Line != 9 {
+		t.Errorf("Jihad: %+v", v.Problems)
+	}
+}
+
 // TestBannedUnknownName: a banned name the card data lacks is banned, not unknown.
 func TestBannedUnknownName(t *testing.T) {
 	v := verdict(t, Request{Format: "coalition", List: edit(t, readDeck(t, "coalition-legal.txt"), "1 Lightning Bolt", "1 Nadu, Winged Wisdom")})
