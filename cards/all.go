@@ -33,19 +33,13 @@ func LoadAll() (*Catalogue, error) {
 // with every face. face is the index of the face named, or -1 for the whole card's name. The
 // card is shared: it must not be modified.
 func (c *Catalogue) Find(name string) (card *Card, face int, ok bool) {
-	k := Key(name)
-	if k == "" {
-		return nil, -1, false
-	}
 	c.mu.RLock()
 	defer c.mu.RUnlock()
-	if r, ok := c.over.index[k]; ok {
-		return &c.over.cards[r.card], int(r.face), true
+	e, r, ok := c.locate(Key(name))
+	if !ok {
+		return nil, -1, false
 	}
-	if r, ok := c.base.index[k]; ok && !c.shadowed(int(r.card)) {
-		return &c.base.cards[r.card], int(r.face), true
-	}
-	return nil, -1, false
+	return &e.cards[r.card], int(r.face), true
 }
 
 // Has reports whether name is a card's name or a face's name, as Find looks it up.

@@ -13,10 +13,13 @@ import (
 
 var allOnce = sync.OnceValues(LoadAll)
 
-// shippedAll is the shipped every-card catalogue, loaded once; tests must not put into it.
-func everyCard(t testing.TB) *Catalogue {
+// everyCard is the shipped every-card catalogue, loaded once; tests must not put into it.
+func everyCard(t testing.TB) *Catalogue { return mustLoad(t, allOnce) }
+
+// mustLoad is a loaded catalogue, or the test's end.
+func mustLoad(t testing.TB, load func() (*Catalogue, error)) *Catalogue {
 	t.Helper()
-	c, err := allOnce()
+	c, err := load()
 	if err != nil {
 		t.Fatal(err)
 	}

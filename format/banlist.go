@@ -65,24 +65,21 @@ func categoryOf(cat string, card *cards.Card, b *bans) string {
 
 // hasType reports whether a face of the card has the card type.
 func hasType(card *cards.Card, t string) bool {
-	if slices.Contains(card.Types, t) {
-		return true
-	}
-	for i := range card.Faces {
-		if slices.Contains(card.Faces[i].Types, t) {
-			return true
-		}
-	}
-	return false
+	return onFace(card, t, func(c *cards.Card) []string { return c.Types }, func(f *cards.Face) []string { return f.Types })
 }
 
 // hasSubtype reports whether a face of the card has the subtype.
 func hasSubtype(card *cards.Card, t string) bool {
-	if slices.Contains(card.Subtypes, t) {
+	return onFace(card, t, func(c *cards.Card) []string { return c.Subtypes }, func(f *cards.Face) []string { return f.Subtypes })
+}
+
+// onFace reports whether the card's own list, or a face's, holds t.
+func onFace(card *cards.Card, t string, own func(*cards.Card) []string, face func(*cards.Face) []string) bool {
+	if slices.Contains(own(card), t) {
 		return true
 	}
 	for i := range card.Faces {
-		if slices.Contains(card.Faces[i].Subtypes, t) {
+		if slices.Contains(face(&card.Faces[i]), t) {
 			return true
 		}
 	}

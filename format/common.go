@@ -174,15 +174,7 @@ func creatureOffField(card *cards.Card) bool {
 // legendary reports whether any face of the card is legendary (F5), or it was printed with
 // the old Legend type.
 func legendary(card *cards.Card) bool {
-	if card.IsLegendary() {
-		return true
-	}
-	for i := range card.Faces {
-		if slices.Contains(card.Faces[i].Supertypes, "Legendary") {
-			return true
-		}
-	}
-	return false
+	return card.IsLegendary() || onFace(card, "Legendary", func(*cards.Card) []string { return nil }, func(f *cards.Face) []string { return f.Supertypes })
 }
 
 // copies is rule copies (F3, F4): copies of a card are counted over main deck and sideboard;

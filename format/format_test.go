@@ -4,25 +4,16 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/coalition-wargame/coalition/cards"
 	"github.com/coalition-wargame/coalition/deck"
 )
 
-var shared = sync.OnceValues(func() (*deck.Catalogue, error) {
-	c, err := cards.LoadAll()
-	if err != nil {
-		return nil, err
-	}
-	return deck.NewCatalogue(c), nil
-})
-
 // catalogue is the shipped every-card catalogue, loaded once; tests must not put into it.
 func catalogue(t testing.TB) *deck.Catalogue {
 	t.Helper()
-	c, err := shared()
+	c, err := deck.Shipped()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,52 +87,46 @@ func checkRules(t *testing.T, cat *deck.Catalogue, fs *Formats, req Request, cas
 	}
 }
 
+// lightning breaks a rule with the card in the place of the deck's Lightning Bolt.
+func lightning(card string) func(*testing.T, string) string {
+	return swap("1 Lightning Bolt", "1 "+card)
+}
+
+// heroCases are the rules Coalition and Heroic share (906.6, the page's "Deck format" and
+// "Deck Restrictions"), each broken by one change of the legal deck.
+var heroCases = []ruleCase{
+	{"size.main", swap("8 Swamp", "7 Swamp")},
+	{"size.sideboard", swap("1 Naturalize", "1 Naturalize\n1 Pyroclasm")},
+	{"hero", swap("1 Kaalia of the Vast", "1 Pyroclasm")},
+	{"copies", func(t *testing.T, l string) string {
+		return edit(t, edit(t, l, "1 Lightning Bolt", "2 Lightning Bolt"), "7 Mountain", "6 Mountain")
+	}},
+	{"typal", lightning("Swan Song")},
+	{"banned.reserved", lightning("Lion's Eye Diamond")},
+	{"banned.conspiracy", lightning("Backup Plan")},
+	{"banned.ante", lightning("Rebirth")},
+	{"banned.offensive", lightning("Crusade")},
+	{"unknown-card", lightning("Lightening Bolt")},
+	{"syntax", swap("1 Lightning Bolt", "1 Lightning Bolt\nLightning Bolt, a second copy")},
+}
+
 // TestCoalitionRules: a table test per rule of Coalition (revision page, coalition-format.md;
 // F1–F9): the legal deck, and for each rule a deck breaking that rule only.
 func TestCoalitionRules(t *testing.T) {
-	lightning := func(card string) func(*testing.T, string) string { return swap("1 Lightning Bolt", "1 "+card) }
-	checkRules(t, catalogue(t), Shipped(), Request{Format: "coalition", List: readDeck(t, "coalition-legal.txt")}, []ruleCase{
-		{"size.main", swap("8 Swamp", "7 Swamp")},
-		{"size.sideboard", swap("1 Naturalize", "1 Naturalize\n1 Pyroclasm")},
-		{"hero", swap("1 Kaalia of the Vast", "1 Pyroclasm")},
-		{"copies", func(t *testing.T, l string) string {
-			return edit(t, edit(t, l, "1 Lightning Bolt", "2 Lightning Bolt"), "7 Mountain", "6 Mountain")
-		}},
+	checkRules(t, catalogue(t), Shipped(), Request{Format: "coalition", List: readDeck(t, "coalition-legal.txt")}, append(slices.Clone(heroCases), []ruleCase{
 		{"legendary", swap("4 Bloodgift Demon", "3 Bloodgift Demon\n1 Rakdos, Lord of Riots")},
 		{"companion", swap("1 Kaalia of the Vast", "1 Gyruda, Doom of Depths")},
 		{"partner", swap("1 Kaalia of the Vast", "1 Krav, the Unredeemed")},
 		{"typal.hero", swap("1 Kaalia of the Vast", "1 Hua Tuo, Honored Physician")},
-		{"typal", lightning("Swan Song")},
 		{"banned", lightning("Demonic Tutor")},
-		{"banned.reserved", lightning("Lion's Eye Diamond")},
-		{"banned.conspiracy", lightning("Backup Plan")},
-		{"banned.ante", lightning("Rebirth")},
-		{"banned.offensive", lightning("Crusade")},
 		{"banned.sticker", lightning("Pin Collection")},
-		{"unknown-card", lightning("Lightening Bolt")},
-		{"syntax", swap("1 Lightning Bolt", "1 Lightning Bolt\nLightning Bolt, a second copy")},
-	})
+	}...))
 }
 
 // TestHeroicRules: the same for Heroic (heroic-rules-wip.txt, 906.6a–f; its banned list).
 func TestHeroicRules(t *testing.T) {
-	lightning := func(card string) func(*testing.T, string) string { return swap("1 Lightning Bolt", "1 "+card) }
-	checkRules(t, catalogue(t), Shipped(), Request{Format: "heroic", List: heroicList(t)}, []ruleCase{
-		{"size.main", swap("8 Swamp", "7 Swamp")},
-		{"size.sideboard", swap("1 Naturalize", "1 Naturalize\n1 Mortify")},
-		{"hero", swap("1 Kaalia of the Vast", "1 Pyroclasm")},
-		{"copies", func(t *testing.T, l string) string {
-			return edit(t, edit(t, l, "1 Lightning Bolt", "2 Lightning Bolt"), "7 Mountain", "6 Mountain")
-		}},
-		{"typal", lightning("Swan Song")},
-		{"banned", lightning("Skullclamp")},
-		{"banned.reserved", lightning("Lion's Eye Diamond")},
-		{"banned.conspiracy", lightning("Backup Plan")},
-		{"banned.ante", lightning("Rebirth")},
-		{"banned.offensive", lightning("Crusade")},
-		{"unknown-card", lightning("Lightening Bolt")},
-		{"syntax", swap("1 Lightning Bolt", "1 Lightning Bolt\nLightning Bolt, a second copy")},
-	})
+	checkRules(t, catalogue(t), Shipped(), Request{Format: "heroic", List: heroicList(t)}, append(slices.Clone(heroCases),
+		ruleCase{"banned", lightning("Skullclamp")}))
 }
 
 // TestHeroicTypalHero: every legendary creature card of the data has a creature type, so a

@@ -17,34 +17,20 @@ type coalition struct {
 	bonus int
 }
 
-// life: players start with 25 life.
-func (c *coalition) life() int { return 25 }
-
-// players: the format is for 3–5 players a game (the page).
-func (c *coalition) players() (int, int) { return 3, 5 }
-
-func (c *coalition) startGame(*table) {}
-
 func (c *coalition) event(t *table, e Event) Outcome {
 	switch e.Kind {
 	case "damage":
 		return c.damage(t, e)
 	case "concede":
 		return c.concede(t, e)
-	case "life", "lose", "draw":
-		return t.common(e)
 	}
-	return refuse("unknown_event", "a coalition match has no event %q: use damage, life, lose, concede or draw", e.Kind)
+	return t.common(e)
 }
 
 // damage scores victory points: all combat damage the player's creatures deal other players,
 // and any other player damage the hero deals (903.11b). 21 points win the game.
 func (c *coalition) damage(t *table, e Event) Outcome {
-	p, out := t.playing(e.Player)
-	if !out.OK {
-		return out
-	}
-	target, out := t.damage(p, e)
+	p, target, out := t.hit(e)
 	if !out.OK {
 		return out
 	}
@@ -74,17 +60,9 @@ func (c *coalition) won(p *Player) {
 // later games; when every opponent of a player concedes at once, that player wins with the
 // full 21 points and no one is penalised.
 func (c *coalition) concede(t *table, e Event) Outcome {
-	names := concessionNames(e)
-	if len(names) == 0 {
-		return refuse("no_player", "a concession names the player who concedes")
-	}
-	var ps []*Player
-	for _, n := range names {
-		p, out := t.playing(n)
-		if !out.OK {
-			return out
-		}
-		ps = append(ps, p)
+	names, ps, out := t.conceders(e)
+	if !out.OK {
+		return out
 	}
 	var rest []*Player
 	for i := range t.s.Players {

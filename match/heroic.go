@@ -7,15 +7,7 @@ package match
 import "strconv"
 
 // heroic keeps a Heroic match.
-type heroic struct{}
-
-// life: 906.7, 25 life.
-func (h *heroic) life() int { return 25 }
-
-// players: a two-player or multiplayer game (906.2).
-func (h *heroic) players() (int, int) { return 2, 8 }
-
-func (h *heroic) startGame(*table) {}
+type heroic struct{ byWins }
 
 func (h *heroic) event(t *table, e Event) Outcome {
 	switch e.Kind {
@@ -40,10 +32,8 @@ func (h *heroic) event(t *table, e Event) Outcome {
 			return ok("%s casts the hero a fourth time, and loses at the end of the turn (903.11a)", p.Name)
 		}
 		return ok("%s casts the hero (%d of 3 without loss)", p.Name, p.HeroCasts)
-	case "life", "lose", "concede", "draw":
-		return t.common(e)
 	}
-	return refuse("unknown_event", "a heroic match has no event %q: use turn, damage, kill, cast, life, lose, concede or draw", e.Kind)
+	return t.common(e)
 }
 
 // turn starts a player's turn: the turn before ends, and a player who cast the hero a fourth
@@ -65,11 +55,7 @@ func (h *heroic) turn(t *table, e Event) Outcome {
 
 // damage: hero damage to players counts toward 17 (903.11b) and levels the hero up.
 func (h *heroic) damage(t *table, e Event) Outcome {
-	p, out := t.playing(e.Player)
-	if !out.OK {
-		return out
-	}
-	target, out := t.damage(p, e)
+	p, target, out := t.hit(e)
 	if !out.OK {
 		return out
 	}
@@ -99,7 +85,3 @@ func (h *heroic) levelUp(t *table, p *Player) string {
 	p.HeroLevel++
 	return "; the hero reaches level " + strconv.Itoa(p.HeroLevel)
 }
-
-func (h *heroic) decide(t *table) bool { return t.decideByWins() }
-
-func (h *heroic) won(*Player) {}

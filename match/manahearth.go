@@ -4,15 +4,7 @@
 package match
 
 // manahearth keeps a Manahearth match.
-type manahearth struct{}
-
-// life: rule 7, 20 life.
-func (m *manahearth) life() int { return 20 }
-
-// players: a two-player or multiplayer game (rule 2).
-func (m *manahearth) players() (int, int) { return 2, 8 }
-
-func (m *manahearth) startGame(*table) {}
+type manahearth struct{ byWins }
 
 func (m *manahearth) event(t *table, e Event) Outcome {
 	switch e.Kind {
@@ -32,10 +24,8 @@ func (m *manahearth) event(t *table, e Event) Outcome {
 		return ok("%s's Hero Zone holds %s%s", p.Name, e.Card, says)
 	case "ability", "ultimate":
 		return m.ability(t, e)
-	case "damage", "life", "lose", "concede", "draw":
-		return t.common(e)
 	}
-	return refuse("unknown_event", "a manahearth match has no event %q: use hero, ability, ultimate, damage, life, lose, concede or draw", e.Kind)
+	return t.common(e)
 }
 
 // ability: the Hero Ability costs life equal to the loyalty cost, positive or not (rule
@@ -59,7 +49,3 @@ func (m *manahearth) ability(t *table, e Event) Outcome {
 	p.Life -= abs(e.Amount)
 	return ok("%s activates %s's %s and loses %d life: %d", p.Name, p.Hero, what, abs(e.Amount), p.Life)
 }
-
-func (m *manahearth) decide(t *table) bool { return t.decideByWins() }
-
-func (m *manahearth) won(*Player) {}

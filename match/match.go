@@ -117,24 +117,28 @@ type Options struct {
 
 // rules is what a format adds to the common events.
 type rules interface {
-	// life is a player's starting life.
-	life() int
-	// players is how many players a match may have, at least and at most.
-	players() (int, int)
 	// event applies the format's handling of an event to the state, or refuses it.
 	event(t *table, e Event) Outcome
-	// startGame resets the format's counters for a new game.
-	startGame(t *table)
 	// won gives the winner of a game what the format gives (Coalition's bonus).
 	won(p *Player)
 	// decide ends the match after a game, or not.
 	decide(t *table) bool
 }
 
-var formats = map[string]func(Options) rules{
-	"coalition":  func(o Options) rules { return &coalition{bonus: o.WinBonus} },
-	"heroic":     func(Options) rules { return &heroic{} },
-	"manahearth": func(Options) rules { return &manahearth{} },
+// setup is a format's table: its rules, the players' starting life, how many may play.
+type setup struct {
+	rules    func(Options) rules
+	life     int
+	min, max int
+}
+
+var formats = map[string]setup{
+	// Coalition: 25 life, 3–5 players a game (the page).
+	"coalition": {func(o Options) rules { return &coalition{bonus: o.WinBonus} }, 25, 3, 5},
+	// Heroic: 25 life (906.7), a two-player or multiplayer game (906.2).
+	"heroic": {func(Options) rules { return &heroic{} }, 25, 2, 8},
+	// Manahearth: 20 life (rule 7), a two-player or multiplayer game (rule 2).
+	"manahearth": {func(Options) rules { return &manahearth{} }, 20, 2, 8},
 }
 
 // Formats lists the formats a match can keep.
@@ -162,13 +166,14 @@ type Match struct {
 type table struct {
 	s     State
 	r     rules
+	life  int // the players' starting life
 	opt   Options
 	turns map[string]bool // Heroic: players whose hero levelled this turn
 }
 
 // New starts a match of the format between the players (names, in seat order).
 func New(format string, players []string, opt Options) (*Match, error) {
-	mk, ok := formats[strings.ToLower(format)]
+	f, ok := formats[strings.ToLower(format)]
 	if !ok {
 		return nil, fmt.Errorf("no format %q: the formats are %s", format, strings.Join(Formats(), ", "))
 	}
@@ -178,10 +183,8 @@ func New(format string, players []string, opt Options) (*Match, error) {
 	if opt.Games == 0 {
 		opt.Games = 1
 	}
-	r := mk(opt)
-	lo, hi := r.players()
-	if len(players) < lo || len(players) > hi {
-		return nil, fmt.Errorf("a %s match is for %d to %d players, not %d", format, lo, hi, len(players))
+	if len(players) < f.min || len(players) > f.max {
+		return nil, fmt.Errorf("a %s match is for %d to %d players, not %d", format, f.min, f.max, len(players))
 	}
 	seen := map[string]bool{}
 	for _, p := range players {
@@ -202,7 +205,8 @@ func New(format string, players []string, opt Options) (*Match, error) {
 
 // fresh is the table before any event.
 func (m *Match) fresh() *table {
-	t := &table{r: formats[m.Format](m.Options), opt: m.Options, turns: map[string]bool{}}
+	f := formats[m.Format]
+	t := &table{r: f.rules(m.Options), life: f.life, opt: m.Options, turns: map[string]bool{}}
 	t.s = State{Format: m.Format, Games: m.Options.Games, Game: 1, Finished: []Game{}}
 	for _, p := range m.Players {
 		t.s.Players = append(t.s.Players, Player{Name: p, In: true})

@@ -47,15 +47,19 @@ func (t *table) apply(e Event) Outcome {
 // gameEnded reports whether game n is over.
 func (t *table) gameEnded(n int) bool { return t.s.Over || t.s.Game != n }
 
-// common applies an event the format has nothing of its own for.
+// eventKinds are the events each format knows, for a refusal's message.
+var eventKinds = map[string]string{
+	"coalition":  "damage, life, lose, concede or draw",
+	"heroic":     "turn, damage, kill, cast, life, lose, concede or draw",
+	"manahearth": "hero, ability, ultimate, damage, life, lose, concede or draw",
+}
+
+// common applies an event the format has nothing of its own for, and refuses one no format
+// knows.
 func (t *table) common(e Event) Outcome {
 	switch e.Kind {
 	case "damage":
-		p, out := t.playing(e.Player)
-		if !out.OK {
-			return out
-		}
-		target, out := t.damage(p, e)
+		p, target, out := t.hit(e)
 		if !out.OK {
 			return out
 		}
@@ -78,17 +82,9 @@ func (t *table) common(e Event) Outcome {
 		p.In = false
 		return ok("%s loses game %d", p.Name, t.s.Game)
 	case "concede":
-		names := concessionNames(e)
-		var ps []*Player
-		for _, n := range names {
-			p, out := t.playing(n)
-			if !out.OK {
-				return out
-			}
-			ps = append(ps, p)
-		}
-		if len(ps) == 0 {
-			return refuse("no_player", "a concession names the player who concedes")
+		names, ps, out := t.conceders(e)
+		if !out.OK {
+			return out
 		}
 		for _, p := range ps {
 			p.In = false
@@ -99,29 +95,33 @@ func (t *table) common(e Event) Outcome {
 		t.endGame("", "draw")
 		return ok("game %d ends in a draw", n)
 	}
-	return refuse("unknown_event", "a %s match has no event %q", t.s.Format, e.Kind)
+	return refuse("unknown_event", "a %s match has no event %q: use %s", t.s.Format, e.Kind, eventKinds[t.s.Format])
 }
 
-// damage deals the event's damage to its target: it must be another player in the game, the
-// amount positive, the source a creature, a hero or another source.
-func (t *table) damage(p *Player, e Event) (*Player, Outcome) {
-	target, out := t.playing(e.Target)
+// hit deals a damage event's damage: its player and its target must be in the game and
+// differ, the amount positive, the source a creature, a hero or another source.
+func (t *table) hit(e Event) (p, target *Player, out Outcome) {
+	if p, out = t.playing(e.Player); !out.OK {
+		return nil, nil, out
+	}
+	target, out = t.playing(e.Target)
 	switch {
 	case !out.OK:
-		return nil, out
+		return nil, nil, out
 	case target == p:
-		return nil, refuse("self", "damage is scored when dealt to another player; record a player's own loss as life")
+		return nil, nil, refuse("self", "damage is scored when dealt to another player; record a player's own loss as life")
 	case e.Amount <= 0:
-		return nil, refuse("no_amount", "damage needs a positive amount")
+		return nil, nil, refuse("no_amount", "damage needs a positive amount")
 	case e.Source != "creature" && e.Source != "hero" && e.Source != "other":
-		return nil, refuse("no_source", "say what dealt the damage: a creature, the hero or another source")
+		return nil, nil, refuse("no_source", "say what dealt the damage: a creature, the hero or another source")
 	}
 	target.Life -= e.Amount
-	return target, Outcome{OK: true}
+	return p, target, out
 }
 
-// concessionNames are the players of a concession: Player, and Players at once.
-func concessionNames(e Event) []string {
+// conceders are the players of a concession — Player, and Players at once —, each in the
+// game.
+func (t *table) conceders(e Event) ([]string, []*Player, Outcome) {
 	var names []string
 	if e.Player != "" {
 		names = append(names, e.Player)
@@ -131,7 +131,18 @@ func concessionNames(e Event) []string {
 			names = append(names, n)
 		}
 	}
-	return names
+	if len(names) == 0 {
+		return nil, nil, refuse("no_player", "a concession names the player who concedes")
+	}
+	ps := make([]*Player, 0, len(names))
+	for _, n := range names {
+		p, out := t.playing(n)
+		if !out.OK {
+			return nil, nil, out
+		}
+		ps = append(ps, p)
+	}
+	return names, ps, Outcome{OK: true}
 }
 
 // lastStanding puts out the players at 0 life or less and ends the game when one player or
@@ -159,13 +170,12 @@ func (t *table) lastStanding() {
 func (t *table) startGame() {
 	for i := range t.s.Players {
 		p := &t.s.Players[i]
-		p.In, p.Life, p.Points = !p.Barred, t.r.life(), 0
+		p.In, p.Life, p.Points = !p.Barred, t.life, 0
 		p.HeroLevel, p.HeroDamage, p.HeroCasts, p.LosesAtEndOfTurn = 0, 0, 0, false
 		p.Hero, p.Ultimate = "", false
 	}
 	t.s.Turn = ""
 	clear(t.turns)
-	t.r.startGame(t)
 }
 
 // endGame records the game being played as won (winner "" for a draw), and starts the next
@@ -190,6 +200,14 @@ func (t *table) endGame(winner, how string) {
 	t.s.Game++
 	t.startGame()
 }
+
+// byWins is the rules of a format that scores games won: no bonus for winning, the match to
+// the first to win most of its games.
+type byWins struct{}
+
+func (byWins) won(*Player) {}
+
+func (byWins) decide(t *table) bool { return t.decideByWins() }
 
 // decideByWins ends a match of n games once a player has won most of them, or all n are
 // played: the most wins take it, a tie at the top is a draw.

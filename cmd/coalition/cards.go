@@ -60,9 +60,12 @@ func cardsFlags(name string, stdout io.Writer) *flag.FlagSet {
 }
 
 // cardsCatalogue loads the catalogue file at path, or the shipped data when path is empty.
-func cardsCatalogue(path string) (*cards.Catalogue, error) {
+func cardsCatalogue(path string) (*cards.Catalogue, error) { return catalogueFile(path, cards.Load) }
+
+// catalogueFile loads the catalogue file at path, or the shipped one when path is empty.
+func catalogueFile(path string, shipped func() (*cards.Catalogue, error)) (*cards.Catalogue, error) {
 	if path == "" {
-		return cards.Load()
+		return shipped()
 	}
 	cs, err := cardsReadFile(path)
 	if err != nil {
@@ -71,17 +74,21 @@ func cardsCatalogue(path string) (*cards.Catalogue, error) {
 	return cards.New(cs), nil
 }
 
-func cardsReadFile(path string) ([]cards.Card, error) {
+func cardsReadFile(path string) ([]cards.Card, error) { return readFile(path, cards.ReadCards) }
+
+// readFile reads the file at path with read, naming the file in an error.
+func readFile[T any](path string, read func(io.Reader) (T, error)) (T, error) {
+	var zero T
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
 	defer f.Close()
-	cs, err := cards.ReadCards(f)
+	v, err := read(f)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return zero, fmt.Errorf("%s: %w", path, err)
 	}
-	return cs, nil
+	return v, nil
 }
 
 func cardsLookup(args []string, stdout io.Writer) error {

@@ -96,7 +96,7 @@ func deckCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return unreadable(err)
 	}
-	all, err := everyCard(*catalogue)
+	all, err := catalogueFile(*catalogue, cards.LoadAll)
 	if err != nil {
 		return err
 	}
@@ -136,28 +136,7 @@ func formatsDocument(path string) (*format.Formats, error) {
 	if path == "" {
 		return format.Shipped(), nil
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	doc, err := format.Read(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return doc, nil
-}
-
-// everyCard loads the every-card catalogue file at path, or the shipped data for "".
-func everyCard(path string) (*cards.Catalogue, error) {
-	if path == "" {
-		return cards.LoadAll()
-	}
-	cs, err := cardsReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return cards.New(cs), nil
+	return readFile(path, format.Read)
 }
 
 // writeVerdict prints a verdict for people: a summary line, then a problem a line.
