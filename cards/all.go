@@ -50,13 +50,7 @@ func (c *Catalogue) Has(name string) bool {
 
 // PutAny adds any card (a land, a spell, a creature) or replaces the card of the same name over
 // the every-card data: a judge's correction, as Put is for the creatures.
-func (c *Catalogue) PutAny(card Card) error {
-	if err := ValidateAny(&card); err != nil {
-		return err
-	}
-	c.put(card)
-	return nil
-}
+func (c *Catalogue) PutAny(card Card) error { return c.put(card, ValidateAny) }
 
 // ValidateAny reports what is wrong with a card of any kind a judge wants to put: it needs a
 // name, a card type and W/U/B/R/G colour letters, and a creature a readable power and

@@ -226,16 +226,13 @@ func (e *entries) resolve(r ref) Card {
 // Put adds a card, or replaces the card of the same name, over the shipped data: a judge's
 // correction. The card must be a creature with a name, W/U/B/R/G colour letters and a
 // readable power and toughness.
-func (c *Catalogue) Put(card Card) error {
-	if err := Validate(&card); err != nil {
+func (c *Catalogue) Put(card Card) error { return c.put(card, Validate) }
+
+// put lays a card over the base once validate finds nothing wrong with it.
+func (c *Catalogue) put(card Card, validate func(*Card) error) error {
+	if err := validate(&card); err != nil {
 		return err
 	}
-	c.put(card)
-	return nil
-}
-
-// put lays a checked card over the base.
-func (c *Catalogue) put(card Card) {
 	k := Key(card.Name)
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -246,6 +243,7 @@ func (c *Catalogue) put(card Card) {
 		cs = append(cs, card)
 	}
 	c.over = newEntries(cs)
+	return nil
 }
 
 // Drop removes a judge's card, bringing back the shipped card of that name if there is one.
