@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/coalition-wargame/coalition/cards"
 )
@@ -104,8 +105,8 @@ func lineStarts(card *cards.Card, words ...string) string {
 			line = strings.TrimSpace(line)
 			for _, w := range words {
 				if len(line) >= len(w) && strings.EqualFold(line[:len(w)], w) {
-					rest := line[len(w):]
-					if rest == "" || strings.ContainsAny(rest[:1], " —(,") {
+					next, _ := utf8.DecodeRuneInString(line[len(w):])
+					if next == utf8.RuneError || strings.ContainsRune(" —(,", next) {
 						return w
 					}
 				}

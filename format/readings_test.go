@@ -134,6 +134,25 @@ func TestCopyReadings(t *testing.T) {
 	}
 }
 
+// TestPartnerVariants: "Partner—Character select" is partner (F5), as is "Partner with".
+func TestPartnerVariants(t *testing.T) {
+	cat := catalogue(t)
+	for _, name := range []string{"Raphael, the Muscle", "Krav, the Unredeemed", "Amy Pond", "Wilson, Refined Grizzly"} {
+		card, _, ok := cat.Cards.Find(name)
+		if !ok {
+			t.Fatalf("no %s", name)
+		}
+		if lineStarts(card, "Partner", "Friends forever", "Choose a Background", "Doctor's companion") == "" {
+			t.Errorf("%s has no partner", name)
+		}
+	}
+	for _, name := range []string{"Kaalia of the Vast", "Partner in Crime"} {
+		if card, _, ok := cat.Cards.Find(name); ok && lineStarts(card, "Partner", "Friends forever", "Choose a Background", "Doctor's companion") != "" {
+			t.Errorf("%s has partner", name)
+		}
+	}
+}
+
 // TestBannedReasons: a card banned for two reasons has a problem for each (Jihad: removed as
 // offensive, and on the Reserved List).
 func TestBannedReasons(t *testing.T) {
