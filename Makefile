@@ -1,4 +1,4 @@
-.PHONY: test test-postgres run build bench
+.PHONY: test test-postgres run build bench fuzz-deck
 
 # The one command that runs every test (README).
 test:
@@ -22,4 +22,9 @@ build:
 # checks, moves, battles, the map's copy, the report's sort), troop lists, and the server's
 # hot paths (posting orders, the map endpoint: 200 and 304).
 bench:
-	go test -run '^$$' -bench . -benchmem ./turn/ ./movement/ ./battle/ ./domain/ ./roster/ ./api/
+	go test -run '^$$' -bench . -benchmem ./turn/ ./movement/ ./battle/ ./domain/ ./roster/ ./api/ ./cards/ ./deck/ ./format/
+
+# Fuzzing the deck-list parser, a minute (FUZZTIME to change it).
+FUZZTIME ?= 60s
+fuzz-deck:
+	go test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./deck/

@@ -197,6 +197,7 @@ func (s *Server) routes() {
 	e.POST("/api/campaigns/:cid/turns/:n/extend", s.extend, small, id, v)
 	e.GET("/api/campaigns/:cid/turns/:n/replay", turnRead(s.svc.Replay), id, v)
 	s.deskRoutes(small, id, v)
+	s.deckRoutes(small, v)
 }
 
 func (s *Server) health(c echo.Context) error {

@@ -40,6 +40,25 @@ type Card struct {
 	Text *string `json:"text,omitempty"`
 	// Of is the whole card's name when this card is one face of a multi-faced card.
 	Of string `json:"of,omitempty"`
+
+	// The fields below come with the every-card data (cards/data/mtg-cards.json.gz, LoadAll),
+	// where Text is the front face's text and each face has its own.
+
+	// Type is the front face's type line ("Legendary Creature — Human Cleric").
+	Type    string `json:"type,omitempty"`
+	Loyalty string `json:"loyalty,omitempty"`
+	// Keywords are MTGJSON's keyword abilities of the card ("Changeling", "Flying").
+	Keywords []string `json:"keywords,omitempty"`
+	// Reserved marks a card on the Reserved List.
+	Reserved bool `json:"isReserved,omitempty"`
+	// FirstPrinted and FirstSet are the earliest release date (YYYY-MM-DD) and set code seen.
+	FirstPrinted string `json:"firstPrinted,omitempty"`
+	FirstSet     string `json:"firstSet,omitempty"`
+	// Printings are the set codes of the card's printings, when the data knows them (an
+	// MTGJSON import); the shipped data knows only FirstSet.
+	Printings []string `json:"printings,omitempty"`
+	// Aliases are older names of the card.
+	Aliases []string `json:"aliases,omitempty"`
 }
 
 // Face is one face of a multi-faced card (transform, modal, flip, adventure, meld).
@@ -53,6 +72,9 @@ type Face struct {
 	Subtypes   []string `json:"subtypes,omitempty"`
 	Power      string   `json:"power,omitempty"`
 	Toughness  string   `json:"toughness,omitempty"`
+	// Text and Loyalty are given by the every-card data.
+	Text    string `json:"text,omitempty"`
+	Loyalty string `json:"loyalty,omitempty"`
 }
 
 // IsCreature reports whether the card (or one of its faces) is a creature.
@@ -135,6 +157,7 @@ func (c *Card) face(i int) Card {
 	out.Types = f.Types
 	out.Subtypes = f.Subtypes
 	out.Power, out.Toughness = f.Power, f.Toughness
+	out.Type, out.Loyalty = f.Type, f.Loyalty
 	return out
 }
 

@@ -185,18 +185,28 @@ func (c *Catalogue) Lookup(name string) (Card, bool) {
 }
 
 func (c *Catalogue) lookupKey(k string) (Card, bool) {
-	if k == "" {
-		return Card{}, false
-	}
 	c.mu.RLock()
 	defer c.mu.RUnlock()
+	e, r, ok := c.locate(k)
+	if !ok {
+		return Card{}, false
+	}
+	return e.resolve(r), true
+}
+
+// locate finds the entries and the reference a key names: a judge's card first, then a
+// shipped one no judge's card replaces. The read lock is held.
+func (c *Catalogue) locate(k string) (*entries, ref, bool) {
+	if k == "" {
+		return nil, ref{}, false
+	}
 	if r, ok := c.over.index[k]; ok {
-		return c.over.resolve(r), true
+		return c.over, r, true
 	}
 	if r, ok := c.base.index[k]; ok && !c.shadowed(int(r.card)) {
-		return c.base.resolve(r), true
+		return c.base, r, true
 	}
-	return Card{}, false
+	return nil, ref{}, false
 }
 
 func (e *entries) resolve(r ref) Card {
@@ -216,8 +226,11 @@ func (e *entries) resolve(r ref) Card {
 // Put adds a card, or replaces the card of the same name, over the shipped data: a judge's
 // correction. The card must be a creature with a name, W/U/B/R/G colour letters and a
 // readable power and toughness.
-func (c *Catalogue) Put(card Card) error {
-	if err := Validate(&card); err != nil {
+func (c *Catalogue) Put(card Card) error { return c.put(card, Validate) }
+
+// put lays a card over the base once validate finds nothing wrong with it.
+func (c *Catalogue) put(card Card, validate func(*Card) error) error {
+	if err := validate(&card); err != nil {
 		return err
 	}
 	k := Key(card.Name)

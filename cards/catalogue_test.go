@@ -13,14 +13,7 @@ import (
 var shippedOnce = sync.OnceValues(Load)
 
 // shippedCatalogue is the shipped catalogue, loaded once; tests must not Put into it.
-func shippedCatalogue(t testing.TB) *Catalogue {
-	t.Helper()
-	c, err := shippedOnce()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
+func shippedCatalogue(t testing.TB) *Catalogue { return mustLoad(t, shippedOnce) }
 
 func TestLoad(t *testing.T) {
 	c := shippedCatalogue(t)

@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -29,6 +30,13 @@ type mtgCard struct {
 	IsFunny       bool     `json:"isFunny"`
 	IsOnlineOnly  bool     `json:"isOnlineOnly"`
 	Availability  []string `json:"availability"`
+	// Read for the every-card catalogue (ReadMTGJSONAll).
+	Loyalty       string   `json:"loyalty"`
+	Keywords      []string `json:"keywords"`
+	IsReserved    bool     `json:"isReserved"`
+	Printings     []string `json:"printings"`
+	FirstPrinting string   `json:"firstPrinting"`
+	SetCode       string   `json:"setCode"`
 }
 
 // group gathers what the printings of one card name say.
@@ -38,6 +46,8 @@ type group struct {
 	// printings counts printings read; paper and funny count those on paper and funny.
 	printings, paper, funny int
 	oldLegend               bool
+	// sets are the set codes of the printings read (AllPrintings and set files).
+	sets []string
 }
 
 // reader collects MTGJSON cards by name.
@@ -52,6 +62,15 @@ type reader struct {
 // also learns which cards had the old "Legend" creature type (originalType), which exist only
 // digitally and which are funny.
 func ReadMTGJSON(r io.Reader) ([]Card, error) {
+	rd, err := readMTGJSON(r)
+	if err != nil {
+		return nil, err
+	}
+	return rd.cards(), nil
+}
+
+// readMTGJSON reads an MTGJSON file into groups of faces by card name.
+func readMTGJSON(r io.Reader) (*reader, error) {
 	in, err := decompress(r)
 	if err != nil {
 		return nil, err
@@ -61,7 +80,7 @@ func ReadMTGJSON(r io.Reader) ([]Card, error) {
 	if err := rd.file(dec); err != nil {
 		return nil, fmt.Errorf("reading MTGJSON: %w", err)
 	}
-	return rd.cards(), nil
+	return rd, nil
 }
 
 func delim(dec *json.Decoder, want json.Delim) error {
@@ -245,6 +264,9 @@ func (rd *reader) printings(dec *json.Decoder, names *[]string) error {
 			if c.IsFunny {
 				g.funny++
 			}
+			if c.SetCode != "" && !slices.Contains(g.sets, c.SetCode) {
+				g.sets = append(g.sets, c.SetCode)
+			}
 		}
 		if legendType(c.OriginalType) {
 			g.oldLegend = true
@@ -363,8 +385,8 @@ func (g *group) card() (Card, bool) {
 		Toughness:     m.Toughness,
 		Layout:        faces[0].Layout,
 		OldLegend:     g.oldLegend,
-		Funny:         g.printings > 0 && g.funny == g.printings,
-		DigitalOnly:   g.printings > 0 && g.paper <= 0,
+		Funny:         g.isFunny(),
+		DigitalOnly:   g.digitalOnly(),
 	}
 	// MTGJSON leaves the text out of a card without abilities: every face's text is known
 	var texts []string
@@ -385,11 +407,16 @@ func (g *group) card() (Card, bool) {
 				Supertypes: f.Supertypes, Types: f.Types, Subtypes: f.Subtypes, Power: f.Power, Toughness: f.Toughness})
 		}
 	}
-	if strings.HasPrefix(g.name, "A-") {
-		// Alchemy rebalanced cards exist only on MTG Arena.
-		c.DigitalOnly = true
-	}
 	return c, true
+}
+
+// isFunny reports whether every printing read is funny (an Un-card).
+func (g *group) isFunny() bool { return g.printings > 0 && g.funny == g.printings }
+
+// digitalOnly reports whether no printing read is on paper; Alchemy rebalanced cards ("A-")
+// exist only on MTG Arena.
+func (g *group) digitalOnly() bool {
+	return g.printings > 0 && g.paper <= 0 || strings.HasPrefix(g.name, "A-")
 }
 
 func nonNil(s []string) []string {
@@ -437,6 +464,13 @@ func Merge(base, newer []Card) (merged []Card, added, changed int) {
 		}
 		if c.Text == nil {
 			c.Text = old.Text
+		}
+		if c.FirstPrinted == "" {
+			// MTGJSON gives no dates by card: the shipped first printing stays.
+			c.FirstPrinted, c.FirstSet = old.FirstPrinted, cmp.Or(old.FirstSet, c.FirstSet)
+		}
+		if c.Aliases == nil {
+			c.Aliases = old.Aliases
 		}
 		if !same(&old, &c) {
 			changed++

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"io"
 	"os/exec"
@@ -70,6 +71,15 @@ func under(path string, prefixes ...string) bool {
 var infrastructure = []string{"gorm.io", "database/sql", "net", "github.com/labstack", "github.com/mattn", "github.com/jackc",
 	"github.com/pressly", "github.com/robfig", "github.com/golang-jwt", "github.com/getkin", "github.com/prometheus", "os/exec"}
 
+// pureDeps are the module's packages each pure card-format package may import (the first
+// entry, "", stands for none): deck lists and typal identity on the catalogue, formats on
+// both, match scorekeeping on nothing.
+var pureDeps = map[string][]string{
+	"deck":   {"", "cards"},
+	"format": {"", "cards", "deck"},
+	"match":  {""},
+}
+
 // violation says what is wrong with package p importing imp, or "".
 func violation(p, imp string) string {
 	dep, isLocal := local(imp)
@@ -92,13 +102,20 @@ func violation(p, imp string) string {
 		if under(imp, infrastructure...) {
 			return "turn knows no database or web library: store implements its interfaces"
 		}
+	case pureDeps[p] != nil:
+		if isLocal && !slices.Contains(pureDeps[p], dep) {
+			return "a card-format package imports only the module's packages below it: " + cmp.Or(strings.Join(pureDeps[p][1:], ", "), "none")
+		}
+		if under(imp, infrastructure...) {
+			return "a card-format package never imports a database, the network or the web"
+		}
 	case p == "store":
 		if isLocal && !slices.Contains([]string{"domain", "turn", "migrations"}, dep) {
 			return "store implements turn's interfaces and knows nothing above them"
 		}
 	case p == "api":
-		if isLocal && !slices.Contains([]string{"domain", "turn", "scenario"}, dep) {
-			return "api imports turn, domain and scenario, never store"
+		if isLocal && !slices.Contains([]string{"domain", "turn", "scenario", "deck", "format"}, dep) {
+			return "api imports turn, domain, scenario and the pure deck checker (deck, format), never store"
 		}
 		if under(imp, "gorm.io", "database/sql", "github.com/mattn", "github.com/jackc") {
 			return "api never touches the database"
@@ -153,6 +170,12 @@ func TestArchitectureCatches(t *testing.T) {
 		{"store", module + "/api"},
 		{"scenario", module + "/store"},
 		{"roster", "github.com/labstack/echo/v4"},
+		{"deck", module + "/store"},
+		{"deck", module + "/format"},
+		{"format", "net/http"},
+		{"format", "gorm.io/gorm"},
+		{"match", module + "/format"},
+		{"api", module + "/cards"},
 	} {
 		if violation(c.pkg, c.imp) == "" {
 			t.Errorf("%s importing %s passed", c.pkg, c.imp)
@@ -162,6 +185,7 @@ func TestArchitectureCatches(t *testing.T) {
 		{"domain", "crypto/hmac"}, {"battle", "github.com/expr-lang/expr"}, {"turn", module + "/movement"}, {"turn", module + "/roster"},
 		{"store", "gorm.io/gorm"}, {"api", module + "/scenario"}, {"api", "github.com/labstack/echo/v4"},
 		{"cmd/coalition", module + "/store"},
+		{"format", module + "/deck"}, {"deck", module + "/cards"}, {"api", module + "/format"}, {"match", "slices"},
 	} {
 		if why := violation(c.pkg, c.imp); why != "" {
 			t.Errorf("%s importing %s refused: %s", c.pkg, c.imp, why)

@@ -19,8 +19,10 @@ const cardsUsage = `usage: coalition cards SUBCOMMAND [FLAGS] ARGS
 subcommands:
   lookup [--catalogue FILE] NAME...           print the cards named (case, punctuation and accents do not matter)
   search [--catalogue FILE] [-n N] QUERY      list cards whose names contain QUERY
-  import [--into FILE] [--out FILE] MTGJSON   merge an MTGJSON AtomicCards.json or AllPrintings.json
-                                              (.json or .json.gz) into a catalogue and write it
+  import [--all] [--into FILE] [--out FILE] MTGJSON
+                                              merge an MTGJSON AtomicCards.json or AllPrintings.json
+                                              (.json or .json.gz) into a catalogue and write it;
+                                              --all: the every-card catalogue decks are checked against
   check [--catalogue FILE] LIST.json          check a troop list (2.1–2.2, 2.3.2, 2.6) and print the report
 
 --catalogue and --into name a catalogue file written by import; without one the card data
@@ -58,9 +60,12 @@ func cardsFlags(name string, stdout io.Writer) *flag.FlagSet {
 }
 
 // cardsCatalogue loads the catalogue file at path, or the shipped data when path is empty.
-func cardsCatalogue(path string) (*cards.Catalogue, error) {
+func cardsCatalogue(path string) (*cards.Catalogue, error) { return catalogueFile(path, cards.Load) }
+
+// catalogueFile loads the catalogue file at path, or the shipped one when path is empty.
+func catalogueFile(path string, shipped func() (*cards.Catalogue, error)) (*cards.Catalogue, error) {
 	if path == "" {
-		return cards.Load()
+		return shipped()
 	}
 	cs, err := cardsReadFile(path)
 	if err != nil {
@@ -69,17 +74,21 @@ func cardsCatalogue(path string) (*cards.Catalogue, error) {
 	return cards.New(cs), nil
 }
 
-func cardsReadFile(path string) ([]cards.Card, error) {
+func cardsReadFile(path string) ([]cards.Card, error) { return readFile(path, cards.ReadCards) }
+
+// readFile reads the file at path with read, naming the file in an error.
+func readFile[T any](path string, read func(io.Reader) (T, error)) (T, error) {
+	var zero T
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
 	defer f.Close()
-	cs, err := cards.ReadCards(f)
+	v, err := read(f)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return zero, fmt.Errorf("%s: %w", path, err)
 	}
-	return cs, nil
+	return v, nil
 }
 
 func cardsLookup(args []string, stdout io.Writer) error {
@@ -147,8 +156,13 @@ func cardsImport(args []string, stdout io.Writer) error {
 	fs := cardsFlags("import", stdout)
 	into := fs.String("into", "", "catalogue file to merge into (default: the shipped card data)")
 	out := fs.String("out", "", "file to write (default: --into, else cards.json.gz)")
+	all := fs.Bool("all", false, "every card, not only creatures: the catalogue decks are checked against (default base: the shipped every-card data)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	load, read, kind := cards.Load, cards.ReadMTGJSON, "creature cards"
+	if *all {
+		load, read, kind = cards.LoadAll, cards.ReadMTGJSONAll, "cards"
 	}
 	if fs.NArg() != 1 {
 		return errors.New("usage: coalition cards import [--into FILE] [--out FILE] AtomicCards.json|AllPrintings.json")
@@ -161,7 +175,7 @@ func cardsImport(args []string, stdout io.Writer) error {
 		}
 		base = cs
 	} else {
-		cat, err := cards.Load()
+		cat, err := load()
 		if err != nil {
 			return err
 		}
@@ -171,7 +185,7 @@ func cardsImport(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	newer, err := cards.ReadMTGJSON(f)
+	newer, err := read(f)
 	f.Close()
 	if err != nil {
 		return fmt.Errorf("%s: %w", fs.Arg(0), err)
@@ -202,8 +216,8 @@ func cardsImport(args []string, stdout io.Writer) error {
 	if err := os.Rename(tmp, dest); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "read %d creature cards from %s: %d new, %d changed; wrote %d cards to %s\n",
-		len(newer), fs.Arg(0), added, changed, len(merged), dest)
+	fmt.Fprintf(stdout, "read %d %s from %s: %d new, %d changed; wrote %d cards to %s\n",
+		len(newer), kind, fs.Arg(0), added, changed, len(merged), dest)
 	return nil
 }
 

@@ -22,7 +22,7 @@ func main() {
 	}()
 	if err := run(ctx, os.Args, os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "coalition:", err)
-		os.Exit(1)
+		os.Exit(exitCode(err))
 	}
 }
 
@@ -40,6 +40,8 @@ commands:
                               adjudicate locked turns again and compare, byte for byte
   adjudicate FILE.json        run a rule scenario and print its result
   cards SUBCOMMAND ...        the card catalogue and troop-list checker
+  deck check [--format F] [--revision R] [--json] FILE
+                              check a deck list for Coalition, Heroic or Manahearth
   verify-dice [FILE.json]     check a turn's published seed and dice
 `
 
@@ -60,6 +62,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return adjudicate(ctx, args[2:], stdout)
 	case "cards":
 		return cardsCommand(args[2:], stdout)
+	case "deck":
+		return deckCommand(args[2:], stdin, stdout)
 	case "verify-dice":
 		return verifyDiceCommand(args[2:], stdin, stdout)
 	case "help", "-h", "--help":
