@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/coalition-wargame/coalition/api"
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 // Bad input gets a clear 4xx problem naming what is wrong, and changes nothing.
@@ -161,7 +161,7 @@ func TestMapETag(t *testing.T) {
 	if res.Code != http.StatusOK || res.Header().Get("ETag") == tag {
 		t.Fatalf("after a control change: %d, ETag %q", res.Code, res.Header().Get("ETag"))
 	}
-	var m turn.MapView
+	var m campaign.MapView
 	json.Unmarshal(res.Body.Bytes(), &m)
 	for _, a := range m.Armies {
 		if a.Name == "Urza's Guard" && (len(a.Controllers) != 1 || a.Controllers[0] != "Kim") {
@@ -295,7 +295,7 @@ func TestMapHidesOtherSidesPlans(t *testing.T) {
 	}
 	lockTurn1(e)
 	plan := func(caller string) bool {
-		var m turn.MapView
+		var m campaign.MapView
 		json.Unmarshal(e.as(caller, "GET", c1+"/map", nil).Body.Bytes(), &m)
 		for _, a := range m.Armies {
 			if a.Name == "Sai Rei" {

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 // route is one row of the authorization table: a request, what to set up first, and the
@@ -54,7 +54,7 @@ func everyone(status int) map[string]int {
 
 // post makes the player's public post and returns its path.
 func ownPost(e *env) string {
-	out, err := e.svc.Post(context.Background(), e.actor(player), e.cid, turn.PostRequest{Text: "Sai Rei: 3F > 4F"})
+	out, err := e.svc.Post(context.Background(), e.actor(player), e.cid, campaign.PostRequest{Text: "Sai Rei: 3F > 4F"})
 	if err != nil {
 		e.t.Fatal(err)
 	}

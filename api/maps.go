@@ -9,7 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/coalition-wargame/coalition/turn"
+	"github.com/coalition-wargame/coalition/campaign"
 )
 
 // mapCache keeps each map's encoded JSON per campaign, turn and viewer class, for the
@@ -67,7 +67,7 @@ func matches(header, tag string) bool {
 
 // serveMap answers a map request from its version alone when it can: 304 when the client
 // has it, the cached bytes when the server has them, and load only otherwise.
-func (s *Server) serveMap(c echo.Context, k mapKey, version string, load func() (*turn.MapView, string, error)) error {
+func (s *Server) serveMap(c echo.Context, k mapKey, version string, load func() (*campaign.MapView, string, error)) error {
 	h := c.Response().Header()
 	h.Set("Vary", "Authorization")
 	h.Set("Cache-Control", "private, no-cache")
@@ -103,7 +103,7 @@ func (s *Server) currentMap(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.serveMap(c, mapKey{campaign: id, class: class}, fmt.Sprint(v), func() (*turn.MapView, string, error) {
+	return s.serveMap(c, mapKey{campaign: id, class: class}, fmt.Sprint(v), func() (*campaign.MapView, string, error) {
 		m, err := s.svc.CurrentMap(ctx, a, id)
 		if err != nil {
 			return nil, "", err
@@ -129,15 +129,15 @@ func (s *Server) turnMap(c echo.Context) error {
 	}
 	// A locked turn's map never changes; an open turn's changes with the campaign's map.
 	version := "locked"
-	if t.Status == turn.Open {
+	if t.Status == campaign.Open {
 		version = fmt.Sprint(v)
 	}
-	return s.serveMap(c, mapKey{campaign: id, turn: n, class: class}, version, func() (*turn.MapView, string, error) {
+	return s.serveMap(c, mapKey{campaign: id, turn: n, class: class}, version, func() (*campaign.MapView, string, error) {
 		m, err := s.svc.TurnMap(ctx, a, id, n)
 		if err != nil {
 			return nil, "", err
 		}
-		if m.Status == turn.Open {
+		if m.Status == campaign.Open {
 			return m, fmt.Sprint(m.Version), nil
 		}
 		return m, "locked", nil

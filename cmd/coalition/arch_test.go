@@ -85,19 +85,19 @@ func violation(p, imp string) string {
 		if under(imp, infrastructure...) {
 			return "a rule engine never imports a database, the network or the web"
 		}
-	case p == "turn":
-		if isLocal && !slices.Contains([]string{"domain", "movement", "battle", "mercenary", "cards", "roster"}, dep) {
+	case p == "turn" || p == "campaign":
+		if isLocal && !slices.Contains([]string{"domain", "turn", "movement", "battle", "mercenary", "cards", "roster"}, dep) {
 			return "turn imports the engines (the card catalogue and troop-list rules among them) and domain, never store, api or scenario"
 		}
 		if under(imp, infrastructure...) {
 			return "turn knows no database or web library: store implements its interfaces"
 		}
 	case p == "store":
-		if isLocal && !slices.Contains([]string{"domain", "turn", "migrations"}, dep) {
+		if isLocal && !slices.Contains([]string{"domain", "campaign", "migrations"}, dep) {
 			return "store implements turn's interfaces and knows nothing above them"
 		}
 	case p == "api":
-		if isLocal && !slices.Contains([]string{"domain", "turn", "scenario"}, dep) {
+		if isLocal && !slices.Contains([]string{"domain", "campaign", "turn", "scenario"}, dep) {
 			return "api imports turn, domain and scenario, never store"
 		}
 		if under(imp, "gorm.io", "database/sql", "github.com/mattn", "github.com/jackc") {

@@ -1,4 +1,4 @@
-package turn
+package campaign
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/turn"
 )
 
 // Setup is everything a new campaign starts with.
@@ -146,7 +147,7 @@ func (s *Service) CreateCampaign(ctx context.Context, a Actor, su Setup) (*Creat
 		if err := tx.CreateTurn(t); err != nil {
 			return err
 		}
-		return s.audit(tx, c.ID, a, "campaign.create", "created campaign %q with %d armies and %d members; turn 1 locks at %s", c.Name, len(m.Armies), len(su.Members), stamp(t.LockAt))
+		return s.audit(tx, c.ID, a, "campaign.create", "created campaign %q with %d armies and %d members; turn 1 locks at %s", c.Name, len(m.Armies), len(su.Members), turn.Stamp(t.LockAt))
 	})
 	if err != nil {
 		return nil, err
@@ -734,9 +735,7 @@ func (s *Service) SetControl(ctx context.Context, a Actor, id int64, army string
 				return err
 			}
 		}
-		return s.audit(tx, id, a, "control.set", "%s is controlled by %v from %s: %s", ar.Name, names, stamp(out.EffectiveAt), reason)
+		return s.audit(tx, id, a, "control.set", "%s is controlled by %v from %s: %s", ar.Name, names, turn.Stamp(out.EffectiveAt), reason)
 	})
 	return out, err
 }
-
-func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }

@@ -1,4 +1,4 @@
-package turn
+package campaign
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/turn"
 )
 
 // Scheduler is the actor name of locks run on schedule.
@@ -19,16 +20,16 @@ const Scheduler = "scheduler"
 // lockInput rebuilds what turn.Run gets for a turn: its opening map with every army's
 // controllers as the control list stood at the moment given (C4, 5.4.2), the posts not
 // withdrawn, their transfer details, the battle results, the seed and the lock time.
-func lockInput(r Reader, t *Turn, at time.Time, upTo int64) (*domain.Map, Input, error) {
+func lockInput(r Reader, t *Turn, at time.Time, upTo int64) (*domain.Map, turn.Input, error) {
 	m, _, err := controlledMapAt(r, t, at, upTo)
 	if err != nil {
-		return nil, Input{}, err
+		return nil, turn.Input{}, err
 	}
 	posts, err := r.Posts(t.CampaignID, t.Number)
 	if err != nil {
-		return nil, Input{}, err
+		return nil, turn.Input{}, err
 	}
-	in := Input{Seed: t.Seed, Lock: lockTime(t)}
+	in := turn.Input{Seed: t.Seed, Lock: lockTime(t)}
 	for i := range posts {
 		p := &posts[i]
 		if p.WithdrawnAt != nil {
@@ -39,7 +40,7 @@ func lockInput(r Reader, t *Turn, at time.Time, upTo int64) (*domain.Map, Input,
 	}
 	rs, err := r.Results(t.ID)
 	if err != nil {
-		return nil, Input{}, err
+		return nil, turn.Input{}, err
 	}
 	for _, res := range rs {
 		in.Results = append(in.Results, res.Result)
@@ -143,7 +144,7 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 		if err != nil {
 			return err
 		}
-		next, rep, err := Run(m, in)
+		next, rep, err := turn.Run(m, in)
 		if err != nil {
 			return err
 		}
@@ -153,7 +154,7 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 		}
 		t.Status, t.LockedAt, t.LockedBy, t.LockReason = Locked, &now, a.Name(), reason
 		t.ControlSeq, t.ControlAt, t.LockError = seq, &at, ""
-		t.Report, t.ReportText = body, Render(c, t, rep)
+		t.Report, t.ReportText = body, turn.Render(heading(c, t), rep)
 		ok, err := tx.LockTurn(t)
 		if err != nil {
 			return err
@@ -192,9 +193,15 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 				return err
 			}
 		}
-		return s.audit(tx, id, a, "turn.lock", "locked turn %d (%s); turn %d opens with its lock at %s", n, reason, n+1, stamp(nt.LockAt))
+		return s.audit(tx, id, a, "turn.lock", "locked turn %d (%s); turn %d opens with its lock at %s", n, reason, n+1, turn.Stamp(nt.LockAt))
 	})
 	return locked, err
+}
+
+// heading is what turn t's rendered report opens with.
+func heading(c *Campaign, t *Turn) turn.Heading {
+	return turn.Heading{Campaign: c.Name, Turn: t.Number, LockAt: t.LockAt, LockedAt: t.LockedAt, LockedBy: t.LockedBy, LockReason: t.LockReason,
+		Seed: t.Seed, Commitment: t.Commitment}
 }
 
 func sameNames(a, b []string) bool {
@@ -310,7 +317,7 @@ func (s *Service) Extend(ctx context.Context, a Actor, id int64, n int, d time.D
 			return domain.Errorf(domain.ErrInvalid, "turn %d may be extended by at most %s in total; it has been extended by %s already", n, hours(c.Settings.ExtensionCap), hours(t.Extension))
 		}
 		if !s.now().Before(t.LockAt) {
-			return domain.Errorf(domain.ErrConflict, "the lock time %s has passed: turn %d can no longer be extended", stamp(t.LockAt), n)
+			return domain.Errorf(domain.ErrConflict, "the lock time %s has passed: turn %d can no longer be extended", turn.Stamp(t.LockAt), n)
 		}
 		t.Extension += d
 		t.Deadline = t.Deadline.Add(d)
@@ -322,7 +329,7 @@ func (s *Service) Extend(ctx context.Context, a Actor, id int64, n int, d time.D
 			return err
 		}
 		out = viewTurn(t, access{actor: a})
-		return s.audit(tx, id, a, "turn.extend", "extended turn %d by %s to lock at %s: %s", n, hours(d), stamp(t.LockAt), reason)
+		return s.audit(tx, id, a, "turn.extend", "extended turn %d by %s to lock at %s: %s", n, hours(d), turn.Stamp(t.LockAt), reason)
 	})
 	return out, err
 }
@@ -389,7 +396,7 @@ func (s *Service) Resume(ctx context.Context, a Actor, id int64, reason string) 
 			return err
 		}
 		out = c
-		return s.audit(tx, id, a, "campaign.resume", "resumed %s after %s; turn %d now locks at %s: %s", c.Name, hours(gone), t.Number, stamp(t.LockAt), reason)
+		return s.audit(tx, id, a, "campaign.resume", "resumed %s after %s; turn %d now locks at %s: %s", c.Name, hours(gone), t.Number, turn.Stamp(t.LockAt), reason)
 	})
 	return out, err
 }

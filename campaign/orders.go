@@ -1,4 +1,4 @@
-package turn
+package campaign
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/coalition-wargame/coalition/battle"
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/movement"
+	"github.com/coalition-wargame/coalition/turn"
 )
 
 // MaxPostText is the longest post text accepted, in bytes.
@@ -377,7 +378,7 @@ func (s *Service) ownPost(tx Tx, a Actor, id, postID int64) (*Post, *Turn, error
 	case p.WithdrawnAt != nil:
 		return nil, nil, domain.Errorf(domain.ErrConflict, "post %d was already withdrawn or edited", postID)
 	case s.now().After(t.LockAt):
-		return nil, nil, domain.Errorf(domain.ErrConflict, "the lock time %s has passed: post %d can no longer be changed (3.1)", stamp(t.LockAt), postID)
+		return nil, nil, domain.Errorf(domain.ErrConflict, "the lock time %s has passed: post %d can no longer be changed (3.1)", turn.Stamp(t.LockAt), postID)
 	}
 	return p, t, nil
 }

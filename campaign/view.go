@@ -1,4 +1,4 @@
-package turn
+package campaign
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/turn"
 )
 
 // GridView is the size of the map.
@@ -272,7 +273,7 @@ func replay(r Reader, id int64, n int) (*ReplayResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	nm, rep, err := Run(m, in)
+	nm, rep, err := turn.Run(m, in)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package turn
+package campaign
 
 import (
 	"cmp"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/coalition-wargame/coalition/battle"
 	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/turn"
 )
 
 // MaxStrategyText is the longest strategy text accepted, in bytes.
@@ -315,10 +316,10 @@ func (s *Service) SubmitStrategy(ctx context.Context, a Actor, id int64, n int, 
 		now := s.now()
 		due := d.strategyDeadline(b, army.Side)
 		if now.After(due) {
-			return domain.Errorf(domain.ErrConflict, "the strategies for the battle at %s were due at %s (B1)", sq, stamp(due))
+			return domain.Errorf(domain.ErrConflict, "the strategies for the battle at %s were due at %s (B1)", sq, turn.Stamp(due))
 		}
 		if contingency && now.Before(due.Add(-ContingencyWindow)) {
-			return domain.Errorf(domain.ErrForbidden, "a contingency may send strategies only in the last 24 hours before the deadline, from %s (5.2.3)", stamp(due.Add(-ContingencyWindow)))
+			return domain.Errorf(domain.ErrForbidden, "a contingency may send strategies only in the last 24 hours before the deadline, from %s (5.2.3)", turn.Stamp(due.Add(-ContingencyWindow)))
 		}
 		text := strings.TrimSpace(req.Text)
 		switch {

@@ -1,4 +1,8 @@
-package turn
+// Package campaign is the campaign workflow on a store port: accounts and logins, campaigns,
+// members and the control list, posts, locks (through turn.Run), the battle desk, the armies
+// desk, the audit log and the views. package store implements its Store; package api speaks to
+// its Service.
+package campaign
 
 import (
 	"context"
@@ -33,7 +37,7 @@ type Options struct {
 	Cards *cards.Catalogue
 }
 
-// Service is the turn workflow: accounts and roles, campaigns, posts, battle results, the
+// Service is the campaign workflow: accounts and roles, campaigns, posts, battle results, the
 // scheduled lock and the views of all of it, on top of a Store. Every method checks, per
 // object, that its actor may do what it asks.
 type Service struct {
@@ -193,3 +197,11 @@ func (s *Service) Class(ctx context.Context, a Actor, campaign int64) (string, e
 // Operator is the person at the command line: he has the database in hand, so he acts as a
 // server admin; the audit log names him.
 func Operator(name string) Actor { return Actor{Account: &Account{Name: name, Admin: true}, As: name} }
+
+// nonNil is s, or an empty slice for nil, so that JSON writes [] rather than null.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		s = []T{}
+	}
+	return s
+}
