@@ -1,3 +1,5 @@
+// Accounts: passwords, logins, the first admin, the accounts an admin creates, and server secrets.
+
 package campaign
 
 import (
@@ -8,9 +10,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/crypto/bcrypt"
-
 	"github.com/coalition-wargame/coalition/domain"
+	"golang.org/x/crypto/bcrypt"
 )
 
 // passwordAlphabet avoids letters that look alike, so printed passwords can be typed.

@@ -1,3 +1,6 @@
+// The workflow's records as a store keeps them: accounts, roles and members, campaigns, turns,
+// posts, results, control-list and audit entries.
+
 package campaign
 
 import (
@@ -6,9 +9,6 @@ import (
 
 	"github.com/coalition-wargame/coalition/domain"
 )
-
-// Clock tells the time; the server passes time.Now, tests a fixed or controllable clock.
-type Clock func() time.Time
 
 // Account is a person who logs in: a screen name (the name armies' controllers and posts'
 // authors use), a password hash and whether the person runs the server.

@@ -5,17 +5,13 @@
 package campaign
 
 import (
-	"context"
 	"crypto/rand"
-	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"sync"
 	"time"
 
 	"github.com/coalition-wargame/coalition/cards"
-	"github.com/coalition-wargame/coalition/domain"
 )
 
 // Options configure a Service; zero fields take the defaults named on each.
@@ -93,106 +89,8 @@ func (a Actor) Name() string {
 // now is the service's time, truncated to microseconds so that it survives every database.
 func (s *Service) now() time.Time { return s.opt.Clock().UTC().Truncate(time.Microsecond) }
 
-func (s *Service) audit(tx Tx, campaign int64, a Actor, action, format string, args ...any) error {
-	return tx.AddAudit(&AuditEntry{CampaignID: campaign, At: s.now(), Actor: a.Name(), Action: action, Detail: fmt.Sprintf(format, args...), IP: a.IP})
-}
-
-// access is what an actor is in one campaign.
-type access struct {
-	actor  Actor
-	member *Member
-}
-
-func (x access) admin() bool { return x.actor.Account != nil && x.actor.Account.Admin }
-
-// judge reports whether the actor may see everything of the campaign: its judges and the
-// server's admins.
-func (x access) judge() bool { return x.member.Judge() || x.admin() }
-
-func (x access) has(r Role) bool { return x.member.Has(r) }
-
-// side is the team whose private details the actor may see ("" for none).
-func (x access) side() domain.Side {
-	switch {
-	case x.member.Plays():
-		return x.member.Side
-	case x.member.Has(MercenaryJudge):
-		return domain.Mercenary
-	}
-	return ""
-}
-
-// class names what part of the campaign the actor may see: "judge", a side, or "public".
-func (x access) class() string {
-	if x.judge() {
-		return "judge"
-	}
-	if s := x.side(); s != "" {
-		return string(s)
-	}
-	return "public"
-}
-
-func (x access) needLogin() error {
-	if x.actor.Account == nil {
-		return domain.Errorf(domain.ErrUnauthorized, "log in first: this needs an account")
-	}
-	return nil
-}
-
-func (x access) need(what string, ok bool) error {
-	if err := x.needLogin(); err != nil {
-		return err
-	}
-	if !ok {
-		return domain.Errorf(domain.ErrForbidden, "%s may not %s", x.actor.Name(), what)
-	}
-	return nil
-}
-
-// campaignAccess loads a campaign and the actor's membership in it.
-func campaignAccess(r Reader, a Actor, id int64) (*Campaign, access, error) {
-	c, err := r.Campaign(id)
-	if err != nil {
-		return nil, access{}, err
-	}
-	x := access{actor: a}
-	if a.Account != nil {
-		m, err := r.Member(id, a.Account.ID)
-		switch {
-		case err == nil:
-			x.member = m
-		case !errors.Is(err, domain.ErrNotFound):
-			return nil, x, err
-		}
-	}
-	return c, x, nil
-}
-
-// turnAccess is campaignAccess for turn n of the campaign, with the turn.
-func turnAccess(r Reader, a Actor, id int64, n int) (*Campaign, access, *Turn, error) {
-	c, x, err := campaignAccess(r, a, id)
-	if err != nil {
-		return nil, x, nil, err
-	}
-	t, err := r.Turn(id, n)
-	if err != nil {
-		return nil, x, nil, err
-	}
-	return c, x, t, nil
-}
-
-// Class says what part of a campaign the actor may see: "judge", "coalition", "phyrexia",
-// "mercenary" or "public". Views of the map differ only by class.
-func (s *Service) Class(ctx context.Context, a Actor, campaign int64) (string, error) {
-	var class string
-	err := s.store.Read(ctx, func(r Reader) error {
-		_, x, err := campaignAccess(r, a, campaign)
-		class = x.class()
-		return err
-	})
-	return class, err
-}
+// Clock tells the time; the server passes time.Now, tests a fixed or controllable clock.
+type Clock func() time.Time
 
 // Operator is the person at the command line: he has the database in hand, so he acts as a
 // server admin; the audit log names him.

@@ -1,17 +1,16 @@
+// The views of the map and of a locked turn's report, as each class of viewer may see them (1.2,
+// T2).
+
 package campaign
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/coalition-wargame/coalition/domain"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 // GridView is the size of the map.
@@ -215,160 +214,4 @@ func redactTransfers(body []byte, m *domain.Map, side domain.Side) ([]byte, erro
 	}
 	rep["transfers"] = raw
 	return json.Marshal(rep)
-}
-
-// ReplayResult says whether adjudicating a locked turn again from what is stored gives the
-// same report and the same next map, byte for byte.
-type ReplayResult struct {
-	Campaign   int64  `json:"campaign"`
-	Turn       int    `json:"turn"`
-	Same       bool   `json:"same"`
-	ReportSame bool   `json:"report_same"`
-	MapSame    bool   `json:"map_same"`
-	Detail     string `json:"detail"`
-}
-
-// Replay adjudicates a locked turn again from its stored opening map, control list, posts,
-// transfer details, results and seed, and compares the outcome with the stored report and
-// the next turn's opening map (judges only).
-func (s *Service) Replay(ctx context.Context, a Actor, id int64, n int) (*ReplayResult, error) {
-	var out *ReplayResult
-	err := s.store.Read(ctx, func(r Reader) error {
-		_, x, err := campaignAccess(r, a, id)
-		if err != nil {
-			return err
-		}
-		if err := x.need("replay a turn (judges only)", x.judge()); err != nil {
-			return err
-		}
-		out, err = replay(r, id, n)
-		return err
-	})
-	return out, err
-}
-
-// ReplayTurn is Replay for the command line, which has the database itself in hand.
-func (s *Service) ReplayTurn(ctx context.Context, id int64, n int) (*ReplayResult, error) {
-	var out *ReplayResult
-	err := s.store.Read(ctx, func(r Reader) (err error) {
-		out, err = replay(r, id, n)
-		return err
-	})
-	return out, err
-}
-
-func replay(r Reader, id int64, n int) (*ReplayResult, error) {
-	t, err := r.Turn(id, n)
-	if err != nil {
-		return nil, err
-	}
-	if t.Status != Locked {
-		return nil, domain.Errorf(domain.ErrConflict, "turn %d is not locked: there is nothing to replay", n)
-	}
-	next, err := r.Turn(id, n+1)
-	if err != nil {
-		return nil, err
-	}
-	m, in, err := lockInput(r, t, *t.ControlAt, t.ControlSeq)
-	if err != nil {
-		return nil, err
-	}
-	nm, rep, err := turn.Run(m, in)
-	if err != nil {
-		return nil, err
-	}
-	body, err := json.Marshal(rep)
-	if err != nil {
-		return nil, err
-	}
-	got, err := EncodeMap(nm)
-	if err != nil {
-		return nil, err
-	}
-	want, err := EncodeMap(next.Snapshot)
-	if err != nil {
-		return nil, err
-	}
-	res := &ReplayResult{Campaign: id, Turn: n, ReportSame: bytes.Equal(body, t.Report), MapSame: bytes.Equal(got, want)}
-	res.Same = res.ReportSame && res.MapSame
-	switch {
-	case res.Same:
-		res.Detail = fmt.Sprintf("turn %d adjudicated again gives the same report (%d bytes) and the same next map (%d bytes)", n, len(body), len(got))
-	case !res.ReportSame:
-		res.Detail = fmt.Sprintf("turn %d adjudicated again gives a different report: %s", n, firstDiff(t.Report, body))
-	default:
-		res.Detail = fmt.Sprintf("turn %d adjudicated again gives a different next map: %s", n, firstDiff(want, got))
-	}
-	return res, nil
-}
-
-func firstDiff(a, b []byte) string {
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	lo := max(0, i-40)
-	cut := func(x []byte) string { return string(x[lo:min(len(x), i+40)]) }
-	return fmt.Sprintf("stored …%s… vs replayed …%s… (byte %d)", cut(a), cut(b), i)
-}
-
-// mapEnvelope is how a map is stored: the domain JSON plus what it loses, the armies whose
-// troop list is known to be empty.
-type mapEnvelope struct {
-	*domain.Map
-	EmptyTroops []string `json:"empty_troops,omitempty"`
-}
-
-// EncodeMap is the stored form of a map (a snapshot): its JSON, losing nothing.
-func EncodeMap(m *domain.Map) ([]byte, error) {
-	env := mapEnvelope{Map: m}
-	for i := range m.Armies {
-		if m.Armies[i].Troops != nil && len(m.Armies[i].Troops) == 0 {
-			env.EmptyTroops = append(env.EmptyTroops, m.Armies[i].Name)
-		}
-	}
-	return json.Marshal(env)
-}
-
-// decoded keeps the maps DecodeMap made, by the SHA-256 of their stored form: a turn's
-// opening map never changes once stored, and decoding a full map costs milliseconds.
-var decoded struct {
-	sync.Mutex
-	maps map[[sha256.Size]byte]*domain.Map
-}
-
-// DecodeMap reads a map stored by EncodeMap. The map it returns may be shared with other
-// callers: never change it, Clone it first.
-func DecodeMap(b []byte) (*domain.Map, error) {
-	key := sha256.Sum256(b)
-	decoded.Lock()
-	m, ok := decoded.maps[key]
-	decoded.Unlock()
-	if ok {
-		return m, nil
-	}
-	m, err := decodeMap(b)
-	if err != nil {
-		return nil, err
-	}
-	decoded.Lock()
-	defer decoded.Unlock()
-	if decoded.maps == nil || len(decoded.maps) >= 64 {
-		decoded.maps = map[[sha256.Size]byte]*domain.Map{}
-	}
-	decoded.maps[key] = m
-	return m, nil
-}
-
-func decodeMap(b []byte) (*domain.Map, error) {
-	env := mapEnvelope{Map: &domain.Map{}}
-	if err := json.Unmarshal(b, &env); err != nil {
-		return nil, err
-	}
-	for _, n := range env.EmptyTroops {
-		if a := env.Map.Army(n); a != nil && a.Troops == nil {
-			a.Troops = []domain.Troop{}
-		}
-	}
-	return env.Map, nil
 }
