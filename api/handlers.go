@@ -347,19 +347,11 @@ func (s *Server) campaignAudit(c echo.Context) error {
 	return reply(c, http.StatusOK, out, err)
 }
 
-// postRequest reads a post and, for structured orders, checks that the author controls
-// every army they order: the order desk refuses what cannot be his (5.3, 5.4).
-func (s *Server) postRequest(c echo.Context, id int64) (campaign.PostRequest, error) {
+// postRequest reads a post; the service's order desk checks its structured orders.
+func postRequest(c echo.Context) (campaign.PostRequest, error) {
 	var req campaign.PostRequest
-	if err := bind(c, &req); err != nil {
-		return req, err
-	}
-	if len(req.Orders) > 0 {
-		if err := s.svc.MayOrder(c.Request().Context(), actor(c), id, req.Orders); err != nil {
-			return req, err
-		}
-	}
-	return req, nil
+	err := bind(c, &req)
+	return req, err
 }
 
 func (s *Server) createPost(c echo.Context) error {
@@ -367,7 +359,7 @@ func (s *Server) createPost(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	req, err := s.postRequest(c, id)
+	req, err := postRequest(c)
 	if err != nil {
 		return err
 	}
@@ -380,7 +372,7 @@ func (s *Server) checkPost(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	req, err := s.postRequest(c, id)
+	req, err := postRequest(c)
 	if err != nil {
 		return err
 	}
@@ -393,7 +385,7 @@ func (s *Server) editPost(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	req, err := s.postRequest(c, id)
+	req, err := postRequest(c)
 	if err != nil {
 		return err
 	}

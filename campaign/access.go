@@ -1,4 +1,5 @@
-// What an actor is in one campaign: his membership, side and the class of what he may see.
+// What an actor is in one campaign: his account, his membership and the side whose private
+// details he shares; policy.go decides what that lets him do.
 
 package campaign
 
@@ -17,42 +18,21 @@ type access struct {
 
 func (x access) admin() bool { return x.actor.Account != nil && x.actor.Account.Admin }
 
-// judge reports whether the actor may see everything of the campaign: its judges and the
-// server's admins.
-func (x access) judge() bool { return x.member.Judge() || x.admin() }
-
 func (x access) has(r Role) bool { return x.member.Has(r) }
 
 // side is the team whose private details the actor may see ("" for none).
-func (x access) side() domain.Side {
+func (x access) side() domain.Side { return sideOf(x.member) }
+
+// sideOf is the team whose private details a member shares: his own as a player, the
+// mercenaries' as their judge, none otherwise ("").
+func sideOf(m *Member) domain.Side {
 	switch {
-	case x.member.Plays():
-		return x.member.Side
-	case x.member.Has(MercenaryJudge):
+	case m.Plays():
+		return m.Side
+	case m.Has(MercenaryJudge):
 		return domain.Mercenary
 	}
 	return ""
-}
-
-// class names what part of the campaign the actor may see: "judge", a side, or "public".
-func (x access) class() string {
-	if x.judge() {
-		return "judge"
-	}
-	if s := x.side(); s != "" {
-		return string(s)
-	}
-	return "public"
-}
-
-// battleJudge reports whether the actor runs the battle desk: the campaign's battle judges
-// and the server's admins.
-func (x access) battleJudge() bool { return x.has(BattleJudge) || x.admin() }
-
-// sees reports whether the actor may read the strategies of side: its own side's players,
-// the mercenary judge for the mercenaries, and the battle judges (B1).
-func (x access) sees(side domain.Side) bool {
-	return x.battleJudge() || (side != "" && x.side() == side)
 }
 
 func (x access) needLogin() error {
@@ -62,6 +42,10 @@ func (x access) needLogin() error {
 	return nil
 }
 
+// refuse is the answer to an actor who may not do what: log in first, or forbidden.
+func (x access) refuse(what string) error { return x.need(what, false) }
+
+// need is nil for a logged-in actor who may (ok) do what, else what refuse says.
 func (x access) need(what string, ok bool) error {
 	if err := x.needLogin(); err != nil {
 		return err
@@ -110,7 +94,7 @@ func (s *Service) Class(ctx context.Context, a Actor, campaign int64) (string, e
 	var class string
 	err := s.store.Read(ctx, func(r Reader) error {
 		_, x, err := campaignAccess(r, a, campaign)
-		class = x.class()
+		class = viewClass(x)
 		return err
 	})
 	return class, err

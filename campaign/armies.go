@@ -179,7 +179,7 @@ func (s *Service) CreateArmy(ctx context.Context, a Actor, id int64, in ArmyInpu
 		if err != nil {
 			return err
 		}
-		if err := d.x.need("create armies (judges only)", d.x.judge()); err != nil {
+		if err := d.x.need("create armies (judges only)", mayCreateArmy(d.x)); err != nil {
 			return err
 		}
 		name := strings.TrimSpace(in.Name)
@@ -225,7 +225,7 @@ func (s *Service) EditArmy(ctx context.Context, a Actor, id int64, name string, 
 		if err != nil {
 			return err
 		}
-		if err := d.x.need("edit armies (judges only)", d.x.judge()); err != nil {
+		if err := d.x.need("edit armies (judges only)", mayEditArmy(d.x)); err != nil {
 			return err
 		}
 		army, err := d.find(name)
@@ -326,7 +326,7 @@ func controlling(tx Tx, d *armyDesk, army *domain.Army, now time.Time) error {
 	if _, err := readControl(tx, d.c.ID, m, now, 0); err != nil {
 		return err
 	}
-	if !m.Army(army.Name).ControlledBy(d.x.actor.Account.Name) {
+	if !mayChangeTroops(d.x, m.Army(army.Name)) {
 		return domain.Errorf(domain.ErrForbidden, "%s does not control %s", d.x.actor.Account.Name, army.Name)
 	}
 	return nil

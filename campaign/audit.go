@@ -21,7 +21,7 @@ func (s *Service) Audit(ctx context.Context, a Actor, id int64, limit int) ([]Au
 	err := s.store.Read(ctx, func(r Reader) error {
 		if id == 0 {
 			x := access{actor: a}
-			if err := x.need("read the server's audit log (admins only)", x.admin()); err != nil {
+			if err := x.need("read the server's audit log (admins only)", mayReadServerAudit(x)); err != nil {
 				return err
 			}
 		} else {
@@ -29,7 +29,7 @@ func (s *Service) Audit(ctx context.Context, a Actor, id int64, limit int) ([]Au
 			if err != nil {
 				return err
 			}
-			if err := x.need("read the audit log (judges only)", x.judge() || x.has(MercenaryJudge)); err != nil {
+			if err := x.need("read the audit log (judges only)", mayReadAudit(x)); err != nil {
 				return err
 			}
 		}

@@ -186,7 +186,7 @@ func (d *deskTurn) result(sq domain.Square) *domain.BattleResult {
 func (d *deskTurn) view(b *domain.Battle) BattleView {
 	v := BattleView{Square: b.Square, Armies: b.Armies, Kind: b.Kind, Attacker: b.Attacker, Sides: d.sides(b), Strategies: []Strategy{}}
 	for i := range v.Sides {
-		if !d.x.sees(v.Sides[i].Side) {
+		if !maySeeStrategies(d.x, v.Sides[i].Side) {
 			continue
 		}
 		for _, s := range d.strategies {
@@ -199,10 +199,10 @@ func (d *deskTurn) view(b *domain.Battle) BattleView {
 		}
 	}
 	p := d.proposal(b.Square)
-	if d.x.battleJudge() {
+	if maySeeProposal(d.x) {
 		v.Proposal = p
 	}
-	if d.t.Status == Locked || d.x.judge() {
+	if maySeeBattleResult(d.x, d.t) {
 		v.Result = d.result(b.Square)
 		if p != nil {
 			v.Text = p.Text
@@ -221,6 +221,9 @@ func (s *Service) Battles(ctx context.Context, a Actor, id int64, n int) (*Battl
 		if err != nil {
 			return err
 		}
+		if !maySeeBattles(d.x) {
+			return d.x.refuse("see the battles")
+		}
 		out = &BattlesView{Turn: n, Status: d.t.Status, Deadline: d.t.Deadline, Battles: []BattleView{}}
 		for i := range d.fought {
 			out.Battles = append(out.Battles, d.view(&d.fought[i]))
@@ -237,6 +240,9 @@ func (s *Service) Battle(ctx context.Context, a Actor, id int64, n int, sq domai
 		d, err := loadDesk(r, a, id, n)
 		if err != nil {
 			return err
+		}
+		if !maySeeBattles(d.x) {
+			return d.x.refuse("see the battles")
 		}
 		b, err := d.battle(sq)
 		if err != nil {

@@ -54,7 +54,7 @@ func (st *Settings) fill() {
 // first turn (admins only).
 func (s *Service) CreateCampaign(ctx context.Context, a Actor, su Setup) (*Created, error) {
 	x := access{actor: a}
-	if err := x.need("create campaigns (admins only)", x.admin()); err != nil {
+	if err := x.need("create campaigns (admins only)", mayCreateCampaign(x)); err != nil {
 		return nil, err
 	}
 	if strings.TrimSpace(su.Name) == "" {
@@ -223,6 +223,9 @@ type CampaignView struct {
 	// Class is what the caller may see: judge, a side, or public.
 	Class string  `json:"class"`
 	You   *Member `json:"you,omitempty"`
+	// MayPost says whether the caller posts orders here (mayPost): the page offers him the
+	// order desk.
+	MayPost bool `json:"may_post"`
 	// Now is the server's time, so that pages count down to the lock by the server's clock.
 	Now time.Time `json:"now"`
 }
@@ -258,7 +261,7 @@ func viewTurn(t *Turn, x access) *TurnView {
 	if t.Status == Locked {
 		v.Seed = t.Seed.String()
 	}
-	if x.judge() {
+	if maySeeLockError(x) {
 		v.LockError = t.LockError
 	}
 	return v
@@ -286,11 +289,14 @@ func (s *Service) Campaign(ctx context.Context, a Actor, id int64) (*CampaignVie
 		if err != nil {
 			return err
 		}
+		if !maySeeCampaign(x) {
+			return x.refuse("see this campaign")
+		}
 		t, err := r.LatestTurn(id)
 		if err != nil {
 			return err
 		}
-		v = &CampaignView{Campaign: *c, Settings: viewSettings(c.Settings), Turn: viewTurn(t, x), Class: x.class(), You: x.member, Now: s.now()}
+		v = &CampaignView{Campaign: *c, Settings: viewSettings(c.Settings), Turn: viewTurn(t, x), Class: viewClass(x), You: x.member, MayPost: mayPost(x), Now: s.now()}
 		return nil
 	})
 	return v, err
@@ -303,6 +309,9 @@ func (s *Service) Turns(ctx context.Context, a Actor, id int64) ([]TurnView, err
 		_, x, err := campaignAccess(r, a, id)
 		if err != nil {
 			return err
+		}
+		if !maySeeCampaign(x) {
+			return x.refuse("see this campaign's turns")
 		}
 		ts, err := r.Turns(id)
 		for i := range ts {
@@ -320,6 +329,9 @@ func (s *Service) Turn(ctx context.Context, a Actor, id int64, n int) (*TurnView
 		_, x, t, err := turnAccess(r, a, id, n)
 		if err != nil {
 			return err
+		}
+		if !maySeeCampaign(x) {
+			return x.refuse("see this turn")
 		}
 		v = viewTurn(t, x)
 		return nil

@@ -88,30 +88,27 @@ func (s *Service) LookupCard(ctx context.Context, name string) (*cards.Card, err
 	return &c, nil
 }
 
-// judgeAnywhere reports whether the actor is an admin or a movement, battle or mercenary judge of some
-// campaign: the card catalogue is the server's, and its judges correct it.
-func judgeAnywhere(r Reader, a Actor) (bool, error) {
+// memberships lists the actor's memberships in every campaign.
+func memberships(r Reader, a Actor) ([]*Member, error) {
 	if a.Account == nil {
-		return false, nil
-	}
-	if a.Account.Admin {
-		return true, nil
+		return nil, nil
 	}
 	cs, err := r.Campaigns()
 	if err != nil {
-		return false, err
+		return nil, err
 	}
+	var out []*Member
 	for _, c := range cs {
 		m, err := r.Member(c.ID, a.Account.ID)
 		switch {
 		case errors.Is(err, domain.ErrNotFound):
 		case err != nil:
-			return false, err
-		case m.Judge() || m.Has(MercenaryJudge):
-			return true, nil
+			return nil, err
+		default:
+			out = append(out, m)
 		}
 	}
-	return false, nil
+	return out, nil
 }
 
 // Card is a creature card of the catalogue (cards.Card), as the API reads and writes it.
@@ -144,12 +141,12 @@ func (s *Service) PutCard(ctx context.Context, a Actor, name string, card Card) 
 		return nil, err
 	}
 	err = s.store.Write(ctx, func(tx Tx) error {
-		ok, err := judgeAnywhere(tx, a)
+		ms, err := memberships(tx, a)
 		if err != nil {
 			return err
 		}
 		x := access{actor: a}
-		if err := x.need("correct the card catalogue (judges and admins only)", ok); err != nil {
+		if err := x.need("correct the card catalogue (judges and admins only)", mayCorrectCards(a, ms)); err != nil {
 			return err
 		}
 		if err := tx.PutCardCorrection(&CardCorrection{Key: cards.Key(card.Name), Card: card, By: a.Name(), At: s.now()}); err != nil {

@@ -131,7 +131,7 @@ func (s *Service) SetControl(ctx context.Context, a Actor, id int64, army string
 		if err != nil {
 			return err
 		}
-		if err := x.need("change the control list", x.has(Leader) || x.has(MovementJudge) || x.admin()); err != nil {
+		if err := x.need("change the control list", mayEditControlList(x)); err != nil {
 			return err
 		}
 		if c.Status == Finished {
@@ -149,7 +149,7 @@ func (s *Service) SetControl(ctx context.Context, a Actor, id int64, army string
 		if ar == nil {
 			return domain.Errorf(domain.ErrNotFound, "there is no army named %q on the map", army)
 		}
-		if !x.judge() && !x.has(MovementJudge) && ar.Side != x.member.Side {
+		if !mayChangeControlOf(x, ar) {
 			return domain.Errorf(domain.ErrForbidden, "%s is an army of %s: a team leader changes only his own side's armies", ar.Name, ar.Side.Title())
 		}
 		names := make([]string, 0, len(controllers))

@@ -47,6 +47,9 @@ func (s *Service) Dice(ctx context.Context, a Actor, id int64, n int) (*DiceView
 		if err != nil {
 			return err
 		}
+		if !maySeeDice(d.x) {
+			return d.x.refuse("see the dice")
+		}
 		out = &DiceView{Turn: n, Commitment: d.t.Commitment, Rolls: []battle.Roll{}}
 		if d.t.Status == Locked {
 			out.Seed, out.Rolls = d.t.Seed.String(), d.rolls()

@@ -96,7 +96,7 @@ func (s *Service) Formulas(ctx context.Context, a Actor, id int64) (*FormulasVie
 		if err != nil {
 			return err
 		}
-		if err := x.need("read the battle formulas (battle judges only)", x.battleJudge()); err != nil {
+		if err := x.need("read the battle formulas (battle judges only)", mayReadFormulas(x)); err != nil {
 			return err
 		}
 		fvs, err := r.Formulas(id)
@@ -116,7 +116,7 @@ func (s *Service) SetFormula(ctx context.Context, a Actor, id int64, name, text 
 		if err != nil {
 			return err
 		}
-		if err := x.need("edit the battle formulas (battle judges only)", x.battleJudge()); err != nil {
+		if err := x.need("edit the battle formulas (battle judges only)", mayEditFormulas(x)); err != nil {
 			return err
 		}
 		if c.Status == Finished {

@@ -69,7 +69,7 @@ func (s *Service) Lock(ctx context.Context, a Actor, id int64, n int, reason str
 			return err
 		}
 		x = xx
-		if err := x.need("lock a turn (movement and battle judges only)", x.member.Judge()); err != nil {
+		if err := x.need("lock a turn (movement and battle judges only)", mayLock(x)); err != nil {
 			return err
 		}
 		switch c.Status {

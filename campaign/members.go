@@ -40,7 +40,7 @@ func (s *Service) SetMember(ctx context.Context, a Actor, id int64, m Member) (*
 		if err != nil {
 			return err
 		}
-		if err := x.need("change the members of this campaign", x.judge() || x.has(Leader)); err != nil {
+		if err := x.need("change the members of this campaign", mayManageMembers(x)); err != nil {
 			return err
 		}
 		acc, err := tx.AccountByName(m.Name)
@@ -75,7 +75,7 @@ func (s *Service) SetMember(ctx context.Context, a Actor, id int64, m Member) (*
 				m.Contingency = old.Contingency
 			}
 		}
-		if !x.judge() {
+		if !maySetAnyMember(x) {
 			if err := leaderMay(x.member, old, &m); err != nil {
 				return err
 			}
@@ -169,50 +169,6 @@ func roleList() string {
 		parts[i] = string(r)
 	}
 	return strings.Join(parts, ", ")
-}
-
-// leaderMay checks what a team leader asks for a member (5.2, 1.1).
-func leaderMay(leader, old *Member, m *Member) error {
-	if old != nil && (!old.Plays() || old.Side != leader.Side) {
-		return domain.Errorf(domain.ErrForbidden, "%s is not a player of your side: only judges may change him", m.Name)
-	}
-	if old == nil && m.Side == "" {
-		m.Side = leader.Side
-	}
-	if m.Side != leader.Side {
-		return domain.Errorf(domain.ErrForbidden, "a team leader manages only players of his own side (%s)", leader.Side)
-	}
-	if old == nil && len(m.Roles) == 0 {
-		m.Roles = []Role{Player}
-	}
-	want := slices.Sorted(slices.Values(m.Roles))
-	switch {
-	case old == nil && slices.Equal(want, []Role{Player}):
-	case old != nil && slices.Equal(want, old.Roles):
-	default:
-		return domain.Errorf(domain.ErrForbidden, "only judges may grant or take away roles; a team leader may add players")
-	}
-	if m.Rank != 0 && m.Rank < domain.Captain && (old == nil || old.Rank != m.Rank) {
-		return domain.Errorf(domain.ErrForbidden, "only judges may make someone %s or %s", domain.General.Name(leader.Side), domain.Admiral.Name(leader.Side))
-	}
-	if old != nil && old.Rank != 0 && old.Rank < domain.Captain && m.Rank != old.Rank {
-		return domain.Errorf(domain.ErrForbidden, "%s is %s: only judges may change the rank of the %s or an %s (1.1)", m.Name, old.Rank.Name(leader.Side), domain.General.Name(leader.Side), domain.Admiral.Name(leader.Side))
-	}
-	return nil
-}
-
-// mayControl checks the rank rule 5.3.1 for one player and one army.
-func mayControl(m *Member, army *domain.Army) error {
-	switch {
-	case !m.Plays() || m.Side != army.Side:
-		return domain.Errorf(domain.ErrInvalid, "%s does not play for %s, so cannot control %s", m.Name, army.Side.Title(), army.Name)
-	case m.Rank == domain.Cadet:
-		return domain.Errorf(domain.ErrInvalid, "%s is a %s, who controls no army (1.1, 5.3.1)", m.Name, m.Rank.Name(m.Side))
-	case !m.Rank.Leader() && army.Rank < m.Rank:
-		return domain.Errorf(domain.ErrInvalid, "%s is a %s and cannot control %s, a %s army: only %s and above may control armies of higher rank than their own (5.3.1)",
-			m.Name, m.Rank.Name(m.Side), army.Name, army.Rank.Name(army.Side), domain.Captain.Name(m.Side))
-	}
-	return nil
 }
 
 // demote takes from a player the armies his rank no longer allows (5.3.1).

@@ -58,8 +58,9 @@ type Member struct {
 // Has reports whether the member holds role r.
 func (m *Member) Has(r Role) bool { return m != nil && slices.Contains(m.Roles, r) }
 
-// Judge reports whether the member is a movement or battle judge.
-func (m *Member) Judge() bool { return m.Has(MovementJudge) || m.Has(BattleJudge) }
+// MovementOrBattleJudge reports whether the member is a movement or battle judge of the
+// campaign (a server admin is no judge of it: see policy.go).
+func (m *Member) MovementOrBattleJudge() bool { return m.Has(MovementJudge) || m.Has(BattleJudge) }
 
 // Plays reports whether the member is a player or team leader of a side.
 func (m *Member) Plays() bool { return (m.Has(Player) || m.Has(Leader)) && m.Side.IsTeam() }

@@ -55,34 +55,30 @@ func viewPost(p *Post, withTransfers bool) *PostView {
 	return v
 }
 
-// poster checks that the actor may post orders in the campaign now, and returns the turn
-// that takes them and the author name the post carries.
-func poster(r Reader, a Actor, id int64) (*Campaign, *Turn, string, error) {
+// poster checks that the actor may post orders in the campaign now, and returns what he is in
+// it and the turn that takes them.
+func poster(r Reader, a Actor, id int64) (access, *Turn, error) {
 	c, x, err := campaignAccess(r, a, id)
 	if err != nil {
-		return nil, nil, "", err
+		return x, nil, err
 	}
-	if err := x.need("post orders in "+c.Name+": only its players, team leaders and mercenary judge post orders", x.member.Plays() || x.has(MercenaryJudge)); err != nil {
-		return nil, nil, "", err
+	if err := x.need("post orders in "+c.Name+": only its players, team leaders and mercenary judge post orders", mayPost(x)); err != nil {
+		return x, nil, err
 	}
 	switch c.Status {
 	case Paused:
-		return nil, nil, "", domain.Errorf(domain.ErrConflict, "%s is paused (%s): no orders are taken until a judge resumes it", c.Name, c.PauseReason)
+		return x, nil, domain.Errorf(domain.ErrConflict, "%s is paused (%s): no orders are taken until a judge resumes it", c.Name, c.PauseReason)
 	case Finished:
-		return nil, nil, "", domain.Errorf(domain.ErrConflict, "%s is finished: no more orders are taken", c.Name)
+		return x, nil, domain.Errorf(domain.ErrConflict, "%s is finished: no more orders are taken", c.Name)
 	}
 	t, err := r.LatestTurn(id)
 	if err != nil {
-		return nil, nil, "", err
+		return x, nil, err
 	}
 	if t.Status != Open {
-		return nil, nil, "", domain.Errorf(domain.ErrConflict, "no turn of %s is open", c.Name)
+		return x, nil, domain.Errorf(domain.ErrConflict, "no turn of %s is open", c.Name)
 	}
-	author := a.Account.Name
-	if !x.member.Plays() && x.has(MercenaryJudge) {
-		author = movement.MercenaryJudge
-	}
-	return c, t, author, nil
+	return x, t, nil
 }
 
 // lockTime is the lock time the posting window is judged against (C2), zero when the turn
@@ -127,16 +123,28 @@ func details(p *Post) []domain.TransferDetail {
 	return out
 }
 
+// newPost makes the post a request asks for, not yet stored. Structured orders go through the
+// order desk first (orderDesk), so that no caller can post one for an army its author may not
+// order.
 func (s *Service) newPost(r Reader, a Actor, id int64, req PostRequest) (*Turn, *Post, error) {
-	_, t, author, err := poster(r, a, id)
+	x, t, err := poster(r, a, id)
 	if err != nil {
 		return nil, nil, err
+	}
+	author := postsAs(x)
+	m, err := amended(r, t)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(req.Orders) > 0 {
+		if _, err := readControl(r, id, m, s.now(), 0); err != nil {
+			return nil, nil, err
+		}
+		if err := orderDesk(m, author, req.Orders); err != nil {
+			return nil, nil, err
+		}
 	}
 	text, transfers, err := req.normalize(author, t.Snapshot.Grid)
-	if err != nil {
-		return nil, nil, err
-	}
-	m, err := amended(r, t)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -194,7 +202,7 @@ func (s *Service) CheckPost(ctx context.Context, a Actor, id int64, req PostRequ
 
 // ownPost loads a post its author may still change: in the open turn, before the lock time.
 func (s *Service) ownPost(tx Tx, a Actor, id, postID int64) (*Post, *Turn, error) {
-	_, t, _, err := poster(tx, a, id)
+	x, t, err := poster(tx, a, id)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -206,7 +214,7 @@ func (s *Service) ownPost(tx Tx, a Actor, id, postID int64) (*Post, *Turn, error
 		return nil, nil, err
 	}
 	switch {
-	case p.AccountID != a.Account.ID:
+	case !mayChangePost(x, p):
 		if p.Private {
 			return nil, nil, domain.Errorf(domain.ErrNotFound, "there is no post %d in this campaign", postID)
 		}
@@ -280,6 +288,9 @@ func (s *Service) Posts(ctx context.Context, a Actor, id int64, n int) ([]PostVi
 		if err != nil {
 			return err
 		}
+		if !maySeePosts(x) {
+			return x.refuse("read the posts")
+		}
 		posts, err := r.Posts(id, n)
 		if err != nil {
 			return err
@@ -289,56 +300,36 @@ func (s *Service) Posts(ctx context.Context, a Actor, id int64, n int) ([]PostVi
 			return err
 		}
 		side := map[int64]domain.Side{}
-		for _, m := range members {
-			switch {
-			case m.Plays():
-				side[m.AccountID] = m.Side
-			case m.Has(MercenaryJudge):
-				side[m.AccountID] = domain.Mercenary
-			}
+		for i := range members {
+			side[members[i].AccountID] = sideOf(&members[i])
 		}
-		mine := func(p *Post) bool { return a.Account != nil && p.AccountID == a.Account.ID }
 		for i := range posts {
 			p := &posts[i]
-			if p.Private && t.Status == Open && !mine(p) && !x.judge() {
-				continue
+			if maySeePost(x, p, t) {
+				out = append(out, *viewPost(p, maySeeTransfers(x, p, side[p.AccountID])))
 			}
-			own := mine(p) || x.judge() || (x.side() != "" && side[p.AccountID] == x.side())
-			out = append(out, *viewPost(p, own))
 		}
 		return nil
 	})
 	return nonNil(out), err
 }
 
-// MayOrder checks structured orders before they are posted: the order desk refuses an order
-// for an army the author does not control now (5.3, 5.4), where a text post would record it
-// for the judge (5.4.1).
-func (s *Service) MayOrder(ctx context.Context, a Actor, id int64, orders []OrderInput) error {
-	return s.store.Read(ctx, func(r Reader) error {
-		_, t, author, err := poster(r, a, id)
-		if err != nil {
-			return err
+// orderDesk refuses structured orders for an army the author may not order now (mayOrder; 5.3,
+// 5.4) on m, the map with its controllers of now: a text line for it is recorded for the judge
+// (5.4.1), but the order desk says no at once.
+func orderDesk(m *domain.Map, author string, orders []OrderInput) error {
+	for i, o := range orders {
+		name := strings.TrimSpace(o.Army)
+		if name == "" {
+			name = author
 		}
-		m, err := s.controlledMap(r, id, t)
-		if err != nil {
-			return err
+		army := m.Army(name)
+		if army == nil {
+			return domain.Errorf(domain.ErrInvalid, "order %d: there is no army named %q on the map", i+1, name)
 		}
-		for i, o := range orders {
-			name := strings.TrimSpace(o.Army)
-			if name == "" {
-				name = author
-			}
-			army := m.Army(name)
-			if army == nil {
-				return domain.Errorf(domain.ErrInvalid, "order %d: there is no army named %q on the map", i+1, name)
-			}
-			mine := army.ControlledBy(author) ||
-				(army.Side == domain.Mercenary && len(army.Controllers) == 0 && domain.SameName(author, movement.MercenaryJudge))
-			if !mine {
-				return domain.Errorf(domain.ErrForbidden, "order %d: %s does not control %s, so may not order it (5.3, 5.4.1)", i+1, author, army.Name)
-			}
+		if !mayOrder(author, army) {
+			return domain.Errorf(domain.ErrForbidden, "order %d: %s does not control %s, so may not order it (5.3, 5.4.1)", i+1, author, army.Name)
 		}
-		return nil
-	})
+	}
+	return nil
 }

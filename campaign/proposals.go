@@ -102,7 +102,7 @@ func (s *Service) ProposeBattle(ctx context.Context, a Actor, id int64, n int, s
 		if err != nil {
 			return err
 		}
-		if err := d.x.need("propose battle results (battle judges only)", d.x.battleJudge()); err != nil {
+		if err := d.x.need("propose battle results (battle judges only)", mayProposeBattle(d.x)); err != nil {
 			return err
 		}
 		if err := d.open(); err != nil {
@@ -154,7 +154,7 @@ func (s *Service) ConfirmBattle(ctx context.Context, a Actor, id int64, n int, s
 		if err != nil {
 			return err
 		}
-		if err := d.x.need("confirm battle results (battle judges only)", d.x.battleJudge()); err != nil {
+		if err := d.x.need("confirm battle results (battle judges only)", mayConfirmBattle(d.x)); err != nil {
 			return err
 		}
 		if err := d.open(); err != nil {

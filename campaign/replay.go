@@ -33,7 +33,7 @@ func (s *Service) Replay(ctx context.Context, a Actor, id int64, n int) (*Replay
 		if err != nil {
 			return err
 		}
-		if err := x.need("replay a turn (judges only)", x.judge()); err != nil {
+		if err := x.need("replay a turn (judges only)", mayReplay(x)); err != nil {
 			return err
 		}
 		out, err = replay(r, id, n)

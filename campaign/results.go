@@ -30,10 +30,8 @@ func (s *Service) Results(ctx context.Context, a Actor, id int64, n int) (*Resul
 		if err != nil {
 			return err
 		}
-		if t.Status == Open {
-			if err := x.need("see the results of a turn before its lock (judges only)", x.judge()); err != nil {
-				return err
-			}
+		if !maySeeResults(x, t) {
+			return x.refuse("see the results of a turn before its lock (judges only)")
 		}
 		rs, err := r.Results(t.ID)
 		if err != nil {
@@ -71,7 +69,7 @@ func (s *Service) EnterResult(ctx context.Context, a Actor, id int64, n int, res
 		if err != nil {
 			return err
 		}
-		if err := x.need("enter battle results (battle judges only)", x.has(BattleJudge)); err != nil {
+		if err := x.need("enter battle results (battle judges only)", mayEnterResult(x)); err != nil {
 			return err
 		}
 		if c.Status == Finished {

@@ -54,7 +54,7 @@ func (s *Service) Sanction(ctx context.Context, a Actor, id int64, n int, req Sa
 		if err != nil {
 			return err
 		}
-		if err := d.x.need("sanction an army (battle judges only)", d.x.battleJudge()); err != nil {
+		if err := d.x.need("sanction an army (battle judges only)", maySanction(d.x)); err != nil {
 			return err
 		}
 		if err := d.open(); err != nil {
@@ -106,9 +106,12 @@ func (s *Service) Sanction(ctx context.Context, a Actor, id int64, n int, req Sa
 func (s *Service) Sanctions(ctx context.Context, a Actor, id int64, n int) ([]Sanction, error) {
 	var out []Sanction
 	err := s.store.Read(ctx, func(r Reader) error {
-		_, _, t, err := turnAccess(r, a, id, n)
+		_, x, t, err := turnAccess(r, a, id, n)
 		if err != nil {
 			return err
+		}
+		if !maySeeSanctions(x) {
+			return x.refuse("see the sanctions")
 		}
 		out, err = r.Sanctions(t.ID)
 		return err

@@ -1,7 +1,7 @@
 // Package campaign is the campaign workflow on a store port: accounts and logins, campaigns,
 // members and the control list, posts, locks (through turn.Run), the battle desk, the armies
-// desk, the audit log and the views. package store implements its Store; package api speaks to
-// its Service.
+// desk, the audit log and the views, every permission decided in policy.go. package store
+// implements its Store; package api speaks to its Service.
 package campaign
 
 import (

@@ -123,11 +123,10 @@ func (s *Service) SubmitStrategy(ctx context.Context, a Actor, id int64, n int, 
 	return out, err
 }
 
-// strategist checks that the actor may send army's strategy now: its controller (the
-// mercenary judge for an uncontrolled mercenary), or the contingency of one of its
-// controllers (5.2.3). It reports whether the actor sends as a contingency.
+// strategist checks that the actor may send army's strategy now, with its controllers as the
+// control list stands now (maySendStrategy). It reports whether the actor sends as a
+// contingency.
 func (s *Service) strategist(r Reader, d *deskTurn, army *domain.Army) (bool, error) {
-	x := d.x
 	entries, err := r.Control(d.c.ID)
 	if err != nil {
 		return false, err
@@ -139,21 +138,10 @@ func (s *Service) strategist(r Reader, d *deskTurn, army *domain.Army) (bool, er
 	m := d.m.Clone()
 	applyControl(m, entries, members, s.now(), 0)
 	ar := m.Army(army.Name)
-	me := x.actor.Account.Name
-	switch {
-	case ar.ControlledBy(me):
-		return false, nil
-	case ar.Side == domain.Mercenary && len(ar.Controllers) == 0 && x.has(MercenaryJudge):
-		return false, nil
+	if ok, contingency := maySendStrategy(d.x, ar, members); ok {
+		return contingency, nil
 	}
-	for _, c := range ar.Controllers {
-		for _, mem := range members {
-			if domain.SameName(mem.Name, c) && mem.Contingency != "" && domain.SameName(mem.Contingency, me) {
-				return true, nil
-			}
-		}
-	}
-	return false, domain.Errorf(domain.ErrForbidden, "%s does not control %s and is not the contingency of its controller, so may not send its strategy (5.2.3, 5.4.1)", me, ar.Name)
+	return false, domain.Errorf(domain.ErrForbidden, "%s does not control %s and is not the contingency of its controller, so may not send its strategy (5.2.3, 5.4.1)", d.x.actor.Account.Name, ar.Name)
 }
 
 // checkChoices checks a strategy's structured choices against the battle and spells army

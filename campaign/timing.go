@@ -14,13 +14,13 @@ import (
 	"github.com/coalition-wargame/coalition/turn"
 )
 
-// judgeAction loads an open turn for a judge's action on its timing.
-func judgeAction(tx Tx, a Actor, id int64, what, reason string) (*Campaign, *Turn, error) {
+// judgeAction loads an open turn for a judge's action on its timing, which may allows.
+func judgeAction(tx Tx, a Actor, id int64, what string, may func(access) bool, reason string) (*Campaign, *Turn, error) {
 	c, x, err := campaignAccess(tx, a, id)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := x.need(what+" (movement and battle judges only)", x.member.Judge()); err != nil {
+	if err := x.need(what+" (movement and battle judges only)", may(x)); err != nil {
 		return nil, nil, err
 	}
 	if strings.TrimSpace(reason) == "" {
@@ -41,7 +41,7 @@ func judgeAction(tx Tx, a Actor, id int64, what, reason string) (*Campaign, *Tur
 func (s *Service) Extend(ctx context.Context, a Actor, id int64, n int, d time.Duration, reason string) (*TurnView, error) {
 	var out *TurnView
 	err := s.store.Write(ctx, func(tx Tx) error {
-		c, t, err := judgeAction(tx, a, id, "extend a deadline", reason)
+		c, t, err := judgeAction(tx, a, id, "extend a deadline", mayExtend, reason)
 		if err != nil {
 			return err
 		}
@@ -90,7 +90,7 @@ func hours(d time.Duration) string {
 func (s *Service) Pause(ctx context.Context, a Actor, id int64, reason string) (*Campaign, error) {
 	var out *Campaign
 	err := s.store.Write(ctx, func(tx Tx) error {
-		c, _, err := judgeAction(tx, a, id, "pause a campaign", reason)
+		c, _, err := judgeAction(tx, a, id, "pause a campaign", mayPause, reason)
 		if err != nil {
 			return err
 		}
@@ -113,7 +113,7 @@ func (s *Service) Pause(ctx context.Context, a Actor, id int64, reason string) (
 func (s *Service) Resume(ctx context.Context, a Actor, id int64, reason string) (*Campaign, error) {
 	var out *Campaign
 	err := s.store.Write(ctx, func(tx Tx) error {
-		c, t, err := judgeAction(tx, a, id, "resume a campaign", reason)
+		c, t, err := judgeAction(tx, a, id, "resume a campaign", mayResume, reason)
 		if err != nil {
 			return err
 		}

@@ -35,8 +35,12 @@ func (s *Service) CheckTroops(ctx context.Context, a Actor, id int64, req TroopC
 	}
 	var out roster.Report
 	err = s.store.Read(ctx, func(r Reader) error {
-		if _, _, err := campaignAccess(r, a, id); err != nil {
+		_, x, err := campaignAccess(r, a, id)
+		if err != nil {
 			return err
+		}
+		if !mayCheckTroops(x) {
+			return x.refuse("check troop lists")
 		}
 		t, err := r.LatestTurn(id)
 		if err != nil {

@@ -35,7 +35,7 @@ type MapView struct {
 	Grid     GridView           `json:"grid"`
 	Terrain  [][]domain.Terrain `json:"terrain"`
 	Sites    []domain.Site      `json:"sites"`
-	Armies   []domain.Army      `json:"armies"`
+	Armies   []MapArmy          `json:"armies"`
 	Battles  []domain.Battle    `json:"battles"`
 	Winner   domain.Side        `json:"winner,omitempty"`
 	// Moves, Announced, Settled and Pushes come from a locked turn's report: the moves made,
@@ -46,7 +46,24 @@ type MapView struct {
 	Pushes    json.RawMessage `json:"pushes,omitempty"`
 }
 
-func viewMap(c *Campaign, t *Turn, m *domain.Map, class string) *MapView {
+// MapArmy is an army as a viewer of the map sees it. Orderable marks the armies whose orders
+// from the viewer count in the open turn (mayOrder): the ones the order desk offers him.
+type MapArmy struct {
+	domain.Army
+	Orderable bool `json:"orderable,omitempty"`
+}
+
+// Viewer is who looks at a map, as far as the map's view depends on him: the part of it he may
+// see (viewClass) and the author name his orders go under (postsAs, "" for none).
+type Viewer struct {
+	Class  string
+	Author string
+}
+
+func viewerOf(x access) Viewer { return Viewer{Class: viewClass(x), Author: postsAs(x)} }
+
+func viewMap(c *Campaign, t *Turn, m *domain.Map, w Viewer) *MapView {
+	class := w.Class
 	v := &MapView{Campaign: c.ID, Turn: t.Number, Status: t.Status, Version: c.MapVersion, Class: class, Deadline: t.Deadline, LockAt: t.LockAt,
 		Grid: GridView{Cols: m.Grid.Cols, Rows: m.Grid.Rows}, Sites: nonNil(m.Sites), Battles: nonNil(m.Battles), Winner: m.Winner}
 	v.Terrain = make([][]domain.Terrain, m.Grid.Rows)
@@ -57,20 +74,21 @@ func viewMap(c *Campaign, t *Turn, m *domain.Map, class string) *MapView {
 		}
 		v.Terrain[r] = row
 	}
-	v.Armies = make([]domain.Army, len(m.Armies))
+	takesOrders := t.Status == Open && c.Status != Finished
+	v.Armies = make([]MapArmy, len(m.Armies))
 	for i, a := range m.Armies {
-		if class != "judge" && class != string(a.Side) {
+		if !maySeePlans(class, a.Side) {
 			a.Incoming, a.Plan = nil, nil
 		}
 		a.Controllers = nonNil(a.Controllers)
-		v.Armies[i] = a
+		v.Armies[i] = MapArmy{Army: a, Orderable: takesOrders && mayOrder(w.Author, &a)}
 	}
 	return v
 }
 
-// MapVersion is the current map's version and what part of it the actor may see: the map
-// endpoint answers If-None-Match from these alone.
-func (s *Service) MapVersion(ctx context.Context, a Actor, id int64) (int64, string, error) {
+// MapVersion is the current map's version and who the actor is as its viewer: the map endpoint
+// answers If-None-Match from these alone.
+func (s *Service) MapVersion(ctx context.Context, a Actor, id int64) (int64, Viewer, error) {
 	var v int64
 	x := access{actor: a}
 	err := s.store.Peek(ctx, func(r Reader) error {
@@ -90,7 +108,7 @@ func (s *Service) MapVersion(ctx context.Context, a Actor, id int64) (int64, str
 		}
 		return nil
 	})
-	return v, x.class(), err
+	return v, viewerOf(x), err
 }
 
 // CurrentMap is the map as it stands now: the open turn's opening map with the control list
@@ -102,6 +120,9 @@ func (s *Service) CurrentMap(ctx context.Context, a Actor, id int64) (*MapView, 
 		if err != nil {
 			return err
 		}
+		if !maySeeMap(x) {
+			return x.refuse("see the map")
+		}
 		t, err := r.LatestTurn(id)
 		if err != nil {
 			return err
@@ -110,7 +131,7 @@ func (s *Service) CurrentMap(ctx context.Context, a Actor, id int64) (*MapView, 
 		if err != nil {
 			return err
 		}
-		v = viewMap(c, t, m, x.class())
+		v = viewMap(c, t, m, viewerOf(x))
 		return nil
 	})
 	return v, err
@@ -125,6 +146,9 @@ func (s *Service) TurnMap(ctx context.Context, a Actor, id int64, n int) (*MapVi
 		if err != nil {
 			return err
 		}
+		if !maySeeMap(x) {
+			return x.refuse("see the map")
+		}
 		at, upTo := s.now(), int64(0)
 		if t.Status == Locked {
 			at, upTo = *t.ControlAt, t.ControlSeq
@@ -133,7 +157,7 @@ func (s *Service) TurnMap(ctx context.Context, a Actor, id int64, n int) (*MapVi
 		if err != nil {
 			return err
 		}
-		v = viewMap(c, t, m, x.class())
+		v = viewMap(c, t, m, viewerOf(x))
 		if t.Status == Locked {
 			var rep struct {
 				Moves   json.RawMessage `json:"moves"`
@@ -172,11 +196,14 @@ func (s *Service) Report(ctx context.Context, a Actor, id int64, n int) (*Report
 		if err != nil {
 			return err
 		}
+		if !maySeeReport(x) {
+			return x.refuse("read the report")
+		}
 		if t.Status != Locked {
 			return domain.Errorf(domain.ErrNotFound, "turn %d is not locked yet: its report comes with the lock", n)
 		}
 		body := t.Report
-		if !x.judge() {
+		if !maySeeEveryTransfer(x) {
 			if body, err = redactTransfers(body, t.Snapshot, x.side()); err != nil {
 				return err
 			}
