@@ -67,7 +67,7 @@ func amended(r Reader, t *Turn) (*domain.Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := t.Snapshot.Clone()
+	m := t.Snapshot.Map()
 	if err := applyChanges(m, am, sn); err != nil {
 		return nil, err
 	}

@@ -161,7 +161,7 @@ func (s *Service) CreateCampaign(ctx context.Context, a Actor, su Setup) (*Creat
 // newTurn opens turn number n of c on map m: its timing (from the plan, or after the last
 // deadline) and its seed (random, or derived from the scenario's seed).
 func (s *Service) newTurn(c *Campaign, n int, m *domain.Map, last, now time.Time) (*Turn, error) {
-	t := &Turn{CampaignID: c.ID, Number: n, Status: Open, OpenedAt: now, CheckWindow: true, Snapshot: m}
+	t := &Turn{CampaignID: c.ID, Number: n, Status: Open, OpenedAt: now, CheckWindow: true, Snapshot: NewSnapshot(m)}
 	st := c.Settings
 	planned := n-1 < len(c.Plan)
 	switch {

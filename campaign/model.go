@@ -143,9 +143,9 @@ type Turn struct {
 	CheckWindow bool
 	Seed        domain.Seed
 	Commitment  string
-	// Snapshot is the map as the turn opened (the previous lock's result). It may be shared
-	// between readers (DecodeMap): never change it, Clone it first.
-	Snapshot *domain.Map
+	// Snapshot is the map as the turn opened (the previous lock's result), shared by its
+	// readers; Snapshot.Map gives a copy to change.
+	Snapshot Snapshot
 	// LockedAt, LockedBy and LockReason say when, by whom and why the turn was locked.
 	LockedAt   *time.Time
 	LockedBy   string

@@ -144,7 +144,7 @@ func (s *Service) newPost(r Reader, a Actor, id int64, req PostRequest) (*Turn, 
 			return nil, nil, err
 		}
 	}
-	text, transfers, err := req.normalize(author, t.Snapshot.Grid)
+	text, transfers, err := req.normalize(author, t.Snapshot.Grid())
 	if err != nil {
 		return nil, nil, err
 	}

@@ -76,11 +76,11 @@ func replay(r Reader, id int64, n int) (*ReplayResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	got, err := EncodeMap(nm)
+	got, err := encodeMap(nm)
 	if err != nil {
 		return nil, err
 	}
-	want, err := EncodeMap(next.Snapshot)
+	want, err := next.Snapshot.Encode()
 	if err != nil {
 		return nil, err
 	}

@@ -215,7 +215,7 @@ func (s *Service) Report(ctx context.Context, a Actor, id int64, n int) (*Report
 }
 
 // redactTransfers keeps in a report only the transfers sent by armies of side (T2).
-func redactTransfers(body []byte, m *domain.Map, side domain.Side) ([]byte, error) {
+func redactTransfers(body []byte, m Snapshot, side domain.Side) ([]byte, error) {
 	var rep map[string]json.RawMessage
 	if err := json.Unmarshal(body, &rep); err != nil {
 		return nil, err
@@ -228,7 +228,7 @@ func redactTransfers(body []byte, m *domain.Map, side domain.Side) ([]byte, erro
 	}
 	keep := []domain.TransferOrder{}
 	for _, t := range ts {
-		if a := m.Army(t.From); a != nil && side != "" && a.Side == side {
+		if from, ok := m.Side(t.From); ok && side != "" && from == side {
 			keep = append(keep, t)
 		}
 	}

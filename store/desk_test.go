@@ -22,7 +22,7 @@ func deskTurn(t *testing.T, db *DB) (int64, int64) {
 			return err
 		}
 		tt := &campaign.Turn{CampaignID: c.ID, Number: 1, Status: campaign.Open, OpenedAt: now, Deadline: now, LockAt: now, CheckWindow: true,
-			Snapshot: &domain.Map{Grid: domain.DefaultGrid}}
+			Snapshot: campaign.NewSnapshot(&domain.Map{Grid: domain.DefaultGrid})}
 		tt.Commitment = tt.Seed.Commitment()
 		if err := tx.CreateTurn(tt); err != nil {
 			return err

@@ -139,7 +139,7 @@ func (turnRow) TableName() string { return "turns" }
 var turnColumns = []string{"id", "campaign_id", "number", "status", "opened_at", "deadline", "lock_at", "extension_seconds", "check_window", "seed", "commitment", "locked_at", "locked_by", "lock_reason", "control_seq", "control_at", "lock_error"}
 
 func turnToRow(t *campaign.Turn) (*turnRow, error) {
-	snap, err := campaign.EncodeMap(t.Snapshot)
+	snap, err := t.Snapshot.Encode()
 	if err != nil {
 		return nil, err
 	}
@@ -162,11 +162,11 @@ func (r *turnRow) model() (*campaign.Turn, error) {
 		t.Report = []byte(r.Report)
 	}
 	if r.Snapshot != "" {
-		m, err := campaign.DecodeMap([]byte(r.Snapshot))
+		snap, err := campaign.DecodeSnapshot([]byte(r.Snapshot))
 		if err != nil {
 			return nil, fmt.Errorf("turn %d of campaign %d: its map: %w", r.Number, r.CampaignID, err)
 		}
-		t.Snapshot = m
+		t.Snapshot = snap
 	}
 	return t, nil
 }
