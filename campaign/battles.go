@@ -66,10 +66,14 @@ type deskTurn struct {
 	results    []Result
 }
 
+// loadDesk reads turn n's battle desk for an actor who may see its battles.
 func loadDesk(r Reader, a Actor, id int64, n int) (*deskTurn, error) {
 	c, x, t, err := turnAccess(r, a, id, n)
 	if err != nil {
 		return nil, err
+	}
+	if !maySeeBattles(x) {
+		return nil, x.refuse("see the battles")
 	}
 	d := &deskTurn{c: c, t: t, x: x}
 	if d.m, err = amended(r, t); err != nil {
@@ -221,9 +225,6 @@ func (s *Service) Battles(ctx context.Context, a Actor, id int64, n int) (*Battl
 		if err != nil {
 			return err
 		}
-		if !maySeeBattles(d.x) {
-			return d.x.refuse("see the battles")
-		}
 		out = &BattlesView{Turn: n, Status: d.t.Status, Deadline: d.t.Deadline, Battles: []BattleView{}}
 		for i := range d.fought {
 			out.Battles = append(out.Battles, d.view(&d.fought[i]))
@@ -240,9 +241,6 @@ func (s *Service) Battle(ctx context.Context, a Actor, id int64, n int, sq domai
 		d, err := loadDesk(r, a, id, n)
 		if err != nil {
 			return err
-		}
-		if !maySeeBattles(d.x) {
-			return d.x.refuse("see the battles")
 		}
 		b, err := d.battle(sq)
 		if err != nil {

@@ -5,7 +5,6 @@ package campaign
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"strings"
 	"time"
@@ -124,7 +123,7 @@ func (s *Service) Control(ctx context.Context, id int64) (*ControlList, error) {
 // SetControl changes who controls an army from now on (5.2.1). A team leader changes his
 // own side's armies; the movement judge any army. Every controller must play for the army's
 // side and hold a rank that may control it (5.3.1).
-func (s *Service) SetControl(ctx context.Context, a Actor, id int64, army string, controllers []string, reason string) (*ControlEntry, error) {
+func (s *Service) SetControl(ctx context.Context, a Actor, id int64, army string, names []string, reason string) (*ControlEntry, error) {
 	var out *ControlEntry
 	err := s.store.Write(ctx, func(tx Tx) error {
 		c, x, err := campaignAccess(tx, a, id)
@@ -152,27 +151,9 @@ func (s *Service) SetControl(ctx context.Context, a Actor, id int64, army string
 		if !mayChangeControlOf(x, ar) {
 			return domain.Errorf(domain.ErrForbidden, "%s is an army of %s: a team leader changes only his own side's armies", ar.Name, ar.Side.Title())
 		}
-		names := make([]string, 0, len(controllers))
-		for _, n := range controllers {
-			acc, err := tx.AccountByName(n)
-			if errors.Is(err, domain.ErrNotFound) {
-				return domain.Errorf(domain.ErrInvalid, "there is no account named %q", n)
-			} else if err != nil {
-				return err
-			}
-			mem, err := tx.Member(id, acc.ID)
-			if errors.Is(err, domain.ErrNotFound) {
-				return domain.Errorf(domain.ErrInvalid, "%s is not a member of this campaign", acc.Name)
-			} else if err != nil {
-				return err
-			}
-			if err := mayControl(mem, ar); err != nil {
-				return err
-			}
-			if slices.Contains(names, acc.Name) {
-				return domain.Errorf(domain.ErrInvalid, "%s is listed twice", acc.Name)
-			}
-			names = append(names, acc.Name)
+		names, err = controllers(tx, id, ar, names)
+		if err != nil {
+			return err
 		}
 		if strings.TrimSpace(reason) == "" {
 			reason = "control change requested by " + a.Name()
