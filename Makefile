@@ -5,11 +5,11 @@ test:
 	go vet ./...
 	go test -count=1 ./...
 
-# The store, the turn workflow and the end-to-end tests on PostgreSQL: COALITION_TEST_POSTGRES
+# The store, the campaign workflow and the end-to-end tests on PostgreSQL: COALITION_TEST_POSTGRES
 # is a postgres:// URL of a role that may create databases (.ci/run starts a local one).
 test-postgres:
 	@test -n "$$COALITION_TEST_POSTGRES" || { echo "set COALITION_TEST_POSTGRES to a postgres:// URL" >&2; exit 2; }
-	go test -count=1 ./store ./turn ./cmd/coalition
+	go test -count=1 ./store ./campaign ./cmd/coalition
 
 # The server on the embedded SQLite default, with the demo campaign.
 run:

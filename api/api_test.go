@@ -6,13 +6,14 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/coalition-wargame/coalition/api"
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 // Bad input gets a clear 4xx problem naming what is wrong, and changes nothing.
@@ -161,7 +162,7 @@ func TestMapETag(t *testing.T) {
 	if res.Code != http.StatusOK || res.Header().Get("ETag") == tag {
 		t.Fatalf("after a control change: %d, ETag %q", res.Code, res.Header().Get("ETag"))
 	}
-	var m turn.MapView
+	var m campaign.MapView
 	json.Unmarshal(res.Body.Bytes(), &m)
 	for _, a := range m.Armies {
 		if a.Name == "Urza's Guard" && (len(a.Controllers) != 1 || a.Controllers[0] != "Kim") {
@@ -295,7 +296,7 @@ func TestMapHidesOtherSidesPlans(t *testing.T) {
 	}
 	lockTurn1(e)
 	plan := func(caller string) bool {
-		var m turn.MapView
+		var m campaign.MapView
 		json.Unmarshal(e.as(caller, "GET", c1+"/map", nil).Body.Bytes(), &m)
 		for _, a := range m.Armies {
 			if a.Name == "Sai Rei" {
@@ -387,5 +388,48 @@ func TestGetMetrics401WithoutTheToken(t *testing.T) {
 		if c.want == http.StatusUnauthorized && !strings.Contains(rec.Body.String(), "metrics token") {
 			t.Errorf("%q: the refusal does not say what is wanted: %s", c.auth, rec.Body)
 		}
+	}
+}
+
+// GET map marks the armies the reader may order, so two players of a side get different maps
+// and different tags: one's tag never brings the other a 304 (3.3.6, 5.4.1).
+func TestMapOrderableByReader(t *testing.T) {
+	e := newEnv(t)
+	tags := map[string]string{}
+	for caller, want := range map[string][]string{
+		player: {"Sai Rei", "Urza's Guard"}, sameSide: {"Karn"}, enemy: {"Darkhand5", "Vorthos"}, merc: {"Raiders"},
+		mover: nil, admin: nil, anon: nil,
+	} {
+		res := e.as(caller, "GET", c1+"/map", nil)
+		if res.Code != http.StatusOK {
+			t.Fatalf("%s: %d", caller, res.Code)
+		}
+		var m campaign.MapView
+		if err := json.Unmarshal(res.Body.Bytes(), &m); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, a := range m.Armies {
+			if a.Orderable {
+				got = append(got, a.Name)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s may order %v, want %v", caller, got, want)
+		}
+		tags[caller] = res.Header().Get("ETag")
+	}
+	if tags[player] == tags[sameSide] {
+		t.Errorf("two players of a side share the tag %s", tags[player])
+	}
+	req := httptest.NewRequest("GET", c1+"/map", nil)
+	req.Header.Set("Authorization", "Bearer "+e.token(sameSide))
+	req.Header.Set("If-None-Match", tags[player])
+	if res := serve(e, req); res.Code != http.StatusOK {
+		t.Errorf("Kim with Gazetzot's tag: %d, want the map he may see", res.Code)
+	}
+	req.Header.Set("If-None-Match", tags[sameSide])
+	if res := serve(e, req); res.Code != http.StatusNotModified {
+		t.Errorf("Kim with his own tag: %d", res.Code)
 	}
 }

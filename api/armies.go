@@ -8,7 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/coalition-wargame/coalition/turn"
+	"github.com/coalition-wargame/coalition/campaign"
 )
 
 func (s *Server) searchCards(c echo.Context) error {
@@ -31,7 +31,7 @@ func (s *Server) putCard(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var card turn.Card
+	var card campaign.Card
 	if err := bind(c, &card); err != nil {
 		return err
 	}
@@ -41,8 +41,8 @@ func (s *Server) putCard(c echo.Context) error {
 
 // armyReply answers an army change; a troop list that breaks the rules is a 422 problem whose
 // detail lists every problem, with the problems also given one by one.
-func armyReply(c echo.Context, status int, out *turn.ArmyChange, err error) error {
-	var lp *turn.ListProblem
+func armyReply(c echo.Context, status int, out *campaign.ArmyChange, err error) error {
+	var lp *campaign.ListProblem
 	if errors.As(err, &lp) {
 		body, err := json.Marshal(listProblemDoc{
 			Problem:  Problem{Type: "about:blank", Title: http.StatusText(http.StatusUnprocessableEntity), Status: http.StatusUnprocessableEntity, Detail: lp.Error(), Instance: c.Request().URL.Path},
@@ -61,7 +61,7 @@ func (s *Server) createArmy(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var req turn.ArmyInput
+	var req campaign.ArmyInput
 	if err := bind(c, &req); err != nil {
 		return err
 	}
@@ -83,7 +83,7 @@ func (s *Server) editArmy(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var req turn.ArmyEdit
+	var req campaign.ArmyEdit
 	if err := bind(c, &req); err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func (s *Server) changeTroops(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var req turn.TroopChange
+	var req campaign.TroopChange
 	if err := bind(c, &req); err != nil {
 		return err
 	}
@@ -109,7 +109,7 @@ func (s *Server) customise(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var req turn.Customisation
+	var req campaign.Customisation
 	if err := bind(c, &req); err != nil {
 		return err
 	}

@@ -10,8 +10,8 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/labstack/echo/v4"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 // Token claims: issuer, audience and a type header name this server's access tokens
@@ -32,14 +32,14 @@ type claims struct {
 }
 
 type authenticator struct {
-	svc    *turn.Service
+	svc    *campaign.Service
 	key    []byte
 	clock  func() time.Time
 	ttl    time.Duration
 	parser *jwt.Parser
 }
 
-func newAuthenticator(svc *turn.Service, key []byte, clock func() time.Time, ttl time.Duration) (*authenticator, error) {
+func newAuthenticator(svc *campaign.Service, key []byte, clock func() time.Time, ttl time.Duration) (*authenticator, error) {
 	if len(key) < MinKeyBytes {
 		return nil, fmt.Errorf("the token signing key has %d bytes: it needs at least %d random bytes", len(key), MinKeyBytes)
 	}
@@ -49,7 +49,7 @@ func newAuthenticator(svc *turn.Service, key []byte, clock func() time.Time, ttl
 }
 
 // issue signs a token for an account.
-func (a *authenticator) issue(acc *turn.Account) (string, time.Time, error) {
+func (a *authenticator) issue(acc *campaign.Account) (string, time.Time, error) {
 	now := a.clock().UTC()
 	exp := now.Add(a.ttl)
 	t := jwt.NewWithClaims(jwt.SigningMethodHS256, claims{
@@ -70,7 +70,7 @@ func (a *authenticator) keyFunc(t *jwt.Token) (any, error) {
 }
 
 // account checks a token and returns its account.
-func (a *authenticator) account(c echo.Context, raw string) (*turn.Account, error) {
+func (a *authenticator) account(c echo.Context, raw string) (*campaign.Account, error) {
 	var cl claims
 	_, err := a.parser.ParseWithClaims(raw, &cl, a.keyFunc)
 	if err != nil {
@@ -121,7 +121,7 @@ const actorKey = "coalition.actor"
 // without a token is anonymous; one with a bad token is refused, whatever the route.
 func (a *authenticator) identify(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		act := turn.Actor{IP: c.RealIP()}
+		act := campaign.Actor{IP: c.RealIP()}
 		if h := c.Request().Header.Get(echo.HeaderAuthorization); h != "" {
 			scheme, raw, ok := strings.Cut(h, " ")
 			if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(raw) == "" {
@@ -139,9 +139,9 @@ func (a *authenticator) identify(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 // actor is the caller identified for this request.
-func actor(c echo.Context) turn.Actor {
-	if a, ok := c.Get(actorKey).(turn.Actor); ok {
+func actor(c echo.Context) campaign.Actor {
+	if a, ok := c.Get(actorKey).(campaign.Actor); ok {
 		return a
 	}
-	return turn.Actor{IP: c.RealIP()}
+	return campaign.Actor{IP: c.RealIP()}
 }

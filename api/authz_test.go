@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
-	"github.com/coalition-wargame/coalition/turn"
+	"github.com/labstack/echo/v4"
 )
 
 // route is one row of the authorization table: a request, what to set up first, and the
@@ -54,7 +56,7 @@ func everyone(status int) map[string]int {
 
 // post makes the player's public post and returns its path.
 func ownPost(e *env) string {
-	out, err := e.svc.Post(context.Background(), e.actor(player), e.cid, turn.PostRequest{Text: "Sai Rei: 3F > 4F"})
+	out, err := e.svc.Post(context.Background(), e.actor(player), e.cid, campaign.PostRequest{Text: "Sai Rei: 3F > 4F"})
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -197,4 +199,55 @@ func TestAuthorization(t *testing.T) {
 			})
 		}
 	}
+}
+
+// routeOf is the route echo serves a request of the table by: its method and path pattern.
+func routeOf(e *echo.Echo, method, path string) string {
+	path, _, _ = strings.Cut(path, "?")
+	if path == "own post" {
+		path = c1 + "/posts/1"
+	}
+	c := e.NewContext(nil, nil)
+	e.Router().Find(method, path, c)
+	return method + " " + c.Path()
+}
+
+// uncovered lists the registered routes no row of the table calls.
+func uncovered(e *echo.Echo, rows []route) []string {
+	called := map[string]bool{}
+	for _, r := range rows {
+		called[routeOf(e, r.method, r.path)] = true
+	}
+	var out []string
+	for _, r := range e.Routes() {
+		if k := r.Method + " " + r.Path; !called[k] {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// The table covers every route the server registers: a new route without its row fails here
+// (and the check itself fails when a row goes missing).
+func TestAuthorizationCoversEveryRoute(t *testing.T) {
+	e := newEnv(t).srv.Echo()
+	rows := routes()
+	if missing := uncovered(e, rows); len(missing) > 0 {
+		t.Errorf("routes with no row in the authorization table: %s", strings.Join(missing, ", "))
+	}
+	if len(e.Routes()) < 50 {
+		t.Errorf("only %d routes registered", len(e.Routes()))
+	}
+	for i := range rows {
+		if rows[i].name != "sanction" {
+			continue
+		}
+		fewer := slices.Delete(slices.Clone(rows), i, i+1)
+		if got := uncovered(e, fewer); !slices.Equal(got, []string{"POST /api/campaigns/:cid/turns/:n/sanctions"}) {
+			t.Errorf("without the sanction row, uncovered: %v", got)
+		}
+		return
+	}
+	t.Error("the table has no sanction row")
 }

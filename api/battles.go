@@ -8,8 +8,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 // battleParams reads the campaign, turn and battle square of a battle route.
@@ -63,7 +63,7 @@ func (s *Server) submitStrategy(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var req turn.StrategyRequest
+	var req campaign.StrategyRequest
 	if err := bind(c, &req); err != nil {
 		return err
 	}
@@ -76,7 +76,7 @@ func (s *Server) proposeBattle(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var req turn.JudgementRequest
+	var req campaign.JudgementRequest
 	if err := bind(c, &req); err != nil {
 		return err
 	}
@@ -89,7 +89,7 @@ func (s *Server) confirmBattle(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var req turn.ConfirmRequest
+	var req campaign.ConfirmRequest
 	if err := bind(c, &req); err != nil {
 		return err
 	}
@@ -102,7 +102,7 @@ func (s *Server) sanction(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var req turn.SanctionRequest
+	var req campaign.SanctionRequest
 	if err := bind(c, &req); err != nil {
 		return err
 	}
@@ -161,8 +161,8 @@ func (s *Server) deskRoutes(small echo.MiddlewareFunc, id echo.MiddlewareFunc, v
 // troopCheck refuses a troop check the rules cannot answer before check sees it: a list for
 // a side that holds no armies (neutral: only sites are neutral), or a change or
 // customisation with no army to compare the list with.
-func troopCheck[T any](check func(context.Context, turn.Actor, int64, turn.TroopCheck) (T, error)) func(context.Context, turn.Actor, int64, turn.TroopCheck) (T, error) {
-	return func(ctx context.Context, a turn.Actor, id int64, req turn.TroopCheck) (T, error) {
+func troopCheck[T any](check func(context.Context, campaign.Actor, int64, campaign.TroopCheck) (T, error)) func(context.Context, campaign.Actor, int64, campaign.TroopCheck) (T, error) {
+	return func(ctx context.Context, a campaign.Actor, id int64, req campaign.TroopCheck) (T, error) {
 		var none T
 		switch req.Side {
 		case "", domain.Coalition, domain.Phyrexia, domain.Mercenary:

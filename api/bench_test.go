@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 // bigMap is a full 38 × 14 map with terrain and 90 armies of four troops each, like the
@@ -42,9 +42,9 @@ func bigMap() *domain.Map {
 
 func benchCampaign(b *testing.B, e *env) string {
 	b.Helper()
-	created, err := e.svc.CreateCampaign(context.Background(), e.actor(admin), turn.Setup{Name: "Bench", Map: bigMap(), Members: []turn.Member{
-		{Name: "Gazetzot", Roles: []turn.Role{turn.Player}, Side: domain.Coalition, Rank: domain.General},
-		{Name: "Tevesh", Roles: []turn.Role{turn.Player}, Side: domain.Phyrexia, Rank: domain.General},
+	created, err := e.svc.CreateCampaign(context.Background(), e.actor(admin), campaign.Setup{Name: "Bench", Map: bigMap(), Members: []campaign.Member{
+		{Name: "Gazetzot", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.General},
+		{Name: "Tevesh", Roles: []campaign.Role{campaign.Player}, Side: domain.Phyrexia, Rank: domain.General},
 	}})
 	if err != nil {
 		b.Fatal(err)
@@ -112,7 +112,7 @@ func BenchmarkMapUncached(b *testing.B) {
 	id, _ := strconv.ParseInt(strings.TrimPrefix(path, "/api/campaigns/"), 10, 64)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := e.svc.CurrentMap(context.Background(), turn.Actor{}, id); err != nil {
+		if _, err := e.svc.CurrentMap(context.Background(), campaign.Actor{}, id); err != nil {
 			b.Fatal(err)
 		}
 	}

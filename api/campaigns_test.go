@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/coalition-wargame/coalition/api"
-	"github.com/coalition-wargame/coalition/turn"
+	"github.com/coalition-wargame/coalition/campaign"
 )
 
 // smallMap is a campaign map with one army, for campaign creation; the army's days are left
@@ -125,23 +125,23 @@ func TestPostCampaigns422BadMap(t *testing.T) {
 	}
 }
 
-// A setting absent or 0 takes its default (turn.DefaultSettings), as the document's
+// A setting absent or 0 takes its default (campaign.DefaultSettings), as the document's
 // SettingsInput says, giving each default in hours.
 func TestPostCampaigns201ZeroSettingsMeanTheDefaults(t *testing.T) {
-	def := turn.DefaultSettings
+	def := campaign.DefaultSettings
 	hours := func(d time.Duration) float64 { return d.Hours() }
 	cases := []struct {
 		name     string
 		settings map[string]any
-		want     turn.SettingsView
+		want     campaign.SettingsView
 	}{
-		{"absent", nil, turn.SettingsView{LockDelayHours: hours(def.LockDelay), TurnLengthHours: hours(def.TurnLength), ExtensionCapHours: hours(def.ExtensionCap)}},
+		{"absent", nil, campaign.SettingsView{LockDelayHours: hours(def.LockDelay), TurnLengthHours: hours(def.TurnLength), ExtensionCapHours: hours(def.ExtensionCap)}},
 		{"all zero", map[string]any{"lock_delay_hours": 0, "turn_length_hours": 0, "extension_cap_hours": 0},
-			turn.SettingsView{LockDelayHours: hours(def.LockDelay), TurnLengthHours: hours(def.TurnLength), ExtensionCapHours: hours(def.ExtensionCap)}},
+			campaign.SettingsView{LockDelayHours: hours(def.LockDelay), TurnLengthHours: hours(def.TurnLength), ExtensionCapHours: hours(def.ExtensionCap)}},
 		{"some given", map[string]any{"lock_delay_hours": 12, "extension_cap_hours": 0},
-			turn.SettingsView{LockDelayHours: 12, TurnLengthHours: hours(def.TurnLength), ExtensionCapHours: hours(def.ExtensionCap)}},
+			campaign.SettingsView{LockDelayHours: 12, TurnLengthHours: hours(def.TurnLength), ExtensionCapHours: hours(def.ExtensionCap)}},
 		{"all given", map[string]any{"lock_delay_hours": 6, "turn_length_hours": 48, "extension_cap_hours": 1.5},
-			turn.SettingsView{LockDelayHours: 6, TurnLengthHours: 48, ExtensionCapHours: 1.5}},
+			campaign.SettingsView{LockDelayHours: 6, TurnLengthHours: 48, ExtensionCapHours: 1.5}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -152,7 +152,7 @@ func TestPostCampaigns201ZeroSettingsMeanTheDefaults(t *testing.T) {
 			}
 			var created struct{ Campaign struct{ ID int64 } }
 			want(t, e.as(admin, "POST", "/api/campaigns", req), http.StatusCreated, &created)
-			var view struct{ Settings turn.SettingsView }
+			var view struct{ Settings campaign.SettingsView }
 			want(t, e.as(anon, "GET", "/api/campaigns/"+itoa(created.Campaign.ID), nil), http.StatusOK, &view)
 			if view.Settings != c.want {
 				t.Errorf("settings %+v, want %+v", view.Settings, c.want)

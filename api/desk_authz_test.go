@@ -6,8 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/cards"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 const battle15J = c1 + "/turns/1/battles/15J"
@@ -16,7 +16,7 @@ const battle15J = c1 + "/turns/1/battles/15J"
 var karnStrategy = map[string]any{"army": "Karn", "text": "Karn holds the ford and lets the bears charge at dawn.", "kill": "Vorthos"}
 
 func propose15J(e *env) {
-	if _, err := e.svc.ProposeBattle(context.Background(), e.actor(batty), e.cid, 1, sq("15J"), turn.JudgementRequest{BonusTo: "Karn", Bonus: 3}); err != nil {
+	if _, err := e.svc.ProposeBattle(context.Background(), e.actor(batty), e.cid, 1, sq("15J"), campaign.JudgementRequest{BonusTo: "Karn", Bonus: 3}); err != nil {
 		e.t.Fatal(err)
 	}
 }

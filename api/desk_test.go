@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/coalition-wargame/coalition/battle"
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/cards"
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/roster"
@@ -99,19 +100,19 @@ func TestLock200SettlesABattleWithAStratlessSide(t *testing.T) {
 	if len(rep.Settled) != 1 || rep.Settled[0].Winner != domain.Coalition {
 		t.Fatalf("settled %+v", rep.Settled)
 	}
-	var results turn.ResultsView
+	var results campaign.ResultsView
 	want(t, e.as(enemy, "GET", c1+"/turns/1/results", nil), http.StatusOK, &results)
 	if len(results.Results) != 1 || results.Results[0].Winner != "Karn" {
 		t.Errorf("results %+v", results.Results)
 	}
-	var dice turn.DiceView
+	var dice campaign.DiceView
 	want(t, e.as(anon, "GET", c1+"/turns/1/dice", nil), http.StatusOK, &dice)
 	if len(dice.Rolls) < 8 || !strings.HasPrefix(dice.Rolls[0].Label, "dice:15J:") {
 		t.Errorf("the stratless battle's dice are not published: %+v", dice.Rolls)
 	}
-	var b turn.BattleView
+	var b campaign.BattleView
 	want(t, e.as(batty, "GET", battle15J, nil), http.StatusOK, &b)
-	if b.Proposal == nil || b.Proposal.Proposal.Sides[0].StrategyBonus+b.Proposal.Proposal.Sides[1].StrategyBonus != 10 || b.Proposal.MadeBy != turn.ServerJudge {
+	if b.Proposal == nil || b.Proposal.Proposal.Sides[0].StrategyBonus+b.Proposal.Proposal.Sides[1].StrategyBonus != 10 || b.Proposal.MadeBy != campaign.ServerJudge {
 		t.Errorf("the server's proposal %+v", b.Proposal)
 	}
 }
@@ -133,7 +134,7 @@ func TestLock200BothStratlessNobodyWins(t *testing.T) {
 // before the lock or after it.
 func TestPostStrategies201SeenByItsSideOnly(t *testing.T) {
 	e := newEnv(t)
-	var st turn.Strategy
+	var st campaign.Strategy
 	want(t, e.as(sameSide, "POST", battle15J+"/strategies", karnStrategy), http.StatusCreated, &st)
 	if st.Army != "Karn" || st.Contingency || st.Choices.Kill != "Vorthos" || st.Author != "Kim" {
 		t.Errorf("strategy %+v", st)
@@ -159,7 +160,7 @@ func TestPostStrategies201SeenByItsSideOnly(t *testing.T) {
 func TestPostStrategies201ByAContingencyInTheLastDay(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	if _, err := e.svc.SetMember(ctx, e.actor(leader), e.cid, turn.Member{Name: "Kim", Contingency: "Gazetzot"}); err != nil {
+	if _, err := e.svc.SetMember(ctx, e.actor(leader), e.cid, campaign.Member{Name: "Kim", Contingency: "Gazetzot"}); err != nil {
 		t.Fatal(err)
 	}
 	stand := map[string]any{"army": "Karn", "text": "Gazetzot writes for Karn: hold.", "capture": "Vorthos"}
@@ -169,19 +170,19 @@ func TestPostStrategies201ByAContingencyInTheLastDay(t *testing.T) {
 		t.Errorf("detail %q", d)
 	}
 	e.at(deadline1.Add(-12 * time.Hour))
-	var st turn.Strategy
+	var st campaign.Strategy
 	want(t, e.as(player, "POST", battle15J+"/strategies", stand), http.StatusCreated, &st)
 	if !st.Contingency || st.Author != "Gazetzot" {
 		t.Errorf("contingency strategy %+v", st)
 	}
 	// the contingency's stands while the controller sends none
-	var p turn.ProposalRecord
+	var p campaign.ProposalRecord
 	want(t, e.as(batty, "POST", battle15J+"/proposal", map[string]any{}), http.StatusOK, &p)
 	if len(p.Judgement.Strategies) != 1 || p.Judgement.Strategies[0].Capture != "Vorthos" {
 		t.Errorf("judgement %+v", p.Judgement)
 	}
 	want(t, e.as(sameSide, "POST", battle15J+"/strategies", karnStrategy), http.StatusCreated, nil)
-	p = turn.ProposalRecord{}
+	p = campaign.ProposalRecord{}
 	want(t, e.as(batty, "POST", battle15J+"/proposal", map[string]any{}), http.StatusOK, &p)
 	if len(p.Judgement.Strategies) != 1 || p.Judgement.Strategies[0].Kill != "Vorthos" || p.Judgement.Strategies[0].Capture != "" {
 		t.Errorf("the controller's strategy does not count over the contingency's: %+v", p.Judgement)
@@ -199,7 +200,7 @@ func TestPostStrategies201ByAContingencyInTheLastDay(t *testing.T) {
 // 4.3.2, 4.4, 4.5: the structured choices are checked when the strategy is sent.
 func TestPostStrategies422ForChoicesTheRulesRefuse(t *testing.T) {
 	e := newEnv(t)
-	if _, err := e.svc.Sanction(context.Background(), e.actor(batty), e.cid, 1, turn.SanctionRequest{Army: "Karn", Severity: 1, Reason: "set-up"}); err != nil {
+	if _, err := e.svc.Sanction(context.Background(), e.actor(batty), e.cid, 1, campaign.SanctionRequest{Army: "Karn", Severity: 1, Reason: "set-up"}); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -223,7 +224,7 @@ func TestPostStrategies422ForChoicesTheRulesRefuse(t *testing.T) {
 		})
 	}
 	// a sanction took Karn's bears below 500: no kill (4.3.2)
-	var m turn.MapView
+	var m campaign.MapView
 	want(t, e.as(anon, "GET", c1+"/map", nil), http.StatusOK, &m)
 	for _, a := range m.Armies {
 		if a.Name == "Karn" && a.Troops[0].Alive < 500 {
@@ -245,7 +246,7 @@ func TestPostProposal200AndConfirm200(t *testing.T) {
 	res := e.as(batty, "POST", battle15J+"/confirm", map[string]any{})
 	want(t, res, http.StatusConflict, nil)
 	want(t, e.as(batty, "POST", battle15J+"/proposal", map[string]any{"bonus_to": "Vorthos", "bonus": 11}), http.StatusBadRequest, nil)
-	var p turn.ProposalRecord
+	var p campaign.ProposalRecord
 	want(t, e.as(batty, "POST", battle15J+"/proposal", map[string]any{"bonus_to": "Karn", "bonus": 7}), http.StatusOK, &p)
 	pr := p.Proposal
 	if pr.Result.Square != sq("15J") || len(pr.Rolls) < 8 || len(pr.Formulas) != 5 || pr.Formulas[0] != "size v1" {
@@ -263,7 +264,7 @@ func TestPostProposal200AndConfirm200(t *testing.T) {
 	// every die comes from the turn's seed (B5, B6)
 	var turn1 struct{ Commitment string }
 	want(t, e.as(anon, "GET", c1+"/turns/1", nil), http.StatusOK, &turn1)
-	var b turn.BattleView
+	var b campaign.BattleView
 	want(t, e.as(batty, "POST", battle15J+"/confirm", map[string]any{"text": "The ford ran red."}), http.StatusOK, &b)
 	if b.Result == nil || b.Result.Winner != pr.Result.Winner || b.Proposal.ConfirmedBy != "Batty" {
 		t.Fatalf("confirmed %+v", b)
@@ -310,7 +311,7 @@ func TestPostConfirm200Adjusted422Misfit(t *testing.T) {
 	e := newEnv(t)
 	propose15J(e)
 	adjusted := map[string]any{"square": "15J", "winner": "Vorthos", "losses": map[string]any{"Karn": map[string]int{"Grizzly Bears": 600}}}
-	var b turn.BattleView
+	var b campaign.BattleView
 	want(t, e.as(batty, "POST", battle15J+"/confirm", map[string]any{"result": adjusted}), http.StatusOK, &b)
 	if b.Result.Winner != "Vorthos" || b.Result.Losses["Karn"]["Grizzly Bears"] != 600 {
 		t.Errorf("result %+v", b.Result)
@@ -341,7 +342,7 @@ func TestPutFormula200NewVersion422DoesNotCompile(t *testing.T) {
 	if d := detail(res); !strings.Contains(d, "the size v2 formula does not compile") || !strings.Contains(d, "larger.troops") {
 		t.Errorf("detail %q", d)
 	}
-	var fs turn.FormulasView
+	var fs campaign.FormulasView
 	want(t, e.as(batty, "PUT", c1+"/formulas/size", map[string]string{"text": "3"}), http.StatusOK, &fs)
 	want(t, e.as(admin, "PUT", c1+"/formulas/size", map[string]string{"text": "4"}), http.StatusOK, &fs)
 	if fs.Formulas[0].Name != "size" || fs.Formulas[0].Version != 3 || fs.Formulas[0].Text != "4" || fs.Formulas[0].By != "admin" {
@@ -350,7 +351,7 @@ func TestPutFormula200NewVersion422DoesNotCompile(t *testing.T) {
 	if len(fs.History) != 2 || fs.History[0].By != "Batty" || fs.History[0].Version != 2 {
 		t.Errorf("history %+v", fs.History)
 	}
-	var p turn.ProposalRecord
+	var p campaign.ProposalRecord
 	want(t, e.as(batty, "POST", battle15J+"/proposal", map[string]any{}), http.StatusOK, &p)
 	if p.Proposal.Formulas[0] != "size v3" {
 		t.Errorf("the proposal used %v", p.Proposal.Formulas)
@@ -361,7 +362,7 @@ func TestPutFormula200NewVersion422DoesNotCompile(t *testing.T) {
 // changed roll is detected. All through the HTTP API.
 func TestDiceOverHTTP(t *testing.T) {
 	e := newEnv(t)
-	var before turn.DiceView
+	var before campaign.DiceView
 	want(t, e.as(anon, "GET", c1+"/turns/1/dice", nil), http.StatusOK, &before)
 	if before.Seed != "" || len(before.Rolls) != 0 || len(before.Commitment) != 64 {
 		t.Fatalf("before the lock the publication shows %+v", before)
@@ -374,7 +375,7 @@ func TestDiceOverHTTP(t *testing.T) {
 	lockOK(t, e)
 
 	res := e.as(anon, "GET", c1+"/turns/1/dice", nil)
-	var pub turn.DiceView
+	var pub campaign.DiceView
 	want(t, res, http.StatusOK, &pub)
 	if pub.Commitment != before.Commitment {
 		t.Fatalf("the commitment changed at the lock: %s then %s", before.Commitment, pub.Commitment)
@@ -402,7 +403,7 @@ func TestDiceOverHTTP(t *testing.T) {
 	if !labels["dice"] || !labels["sanction"] {
 		t.Errorf("the publication lacks the battle's or the sanction's dice: %v", labels)
 	}
-	var check turn.DiceCheck
+	var check campaign.DiceCheck
 	want(t, e.as(anon, "GET", c1+"/turns/1/dice/verify", nil), http.StatusOK, &check)
 	if !check.OK || check.Rolls != len(pub.Rolls) || len(check.Mismatches) != 0 {
 		t.Errorf("the server's check %+v", check)
@@ -427,14 +428,14 @@ func TestDiceOverHTTP(t *testing.T) {
 // strategies.
 func TestPostSanctions201AppliesAtOnceAndExtendsTheStrategyDeadline(t *testing.T) {
 	e := newEnv(t)
-	var s1, s2 turn.Sanction
+	var s1, s2 campaign.Sanction
 	want(t, e.as(batty, "POST", c1+"/turns/1/sanctions", map[string]any{"army": "Sai Rei", "severity": 1, "reason": "first"}), http.StatusCreated, &s1)
 	want(t, e.as(batty, "POST", c1+"/turns/1/sanctions", map[string]any{"army": "Sai Rei", "severity": 1, "reason": "second"}), http.StatusCreated, &s2)
 	if s1.K != 1 || s2.K != 2 || s1.Roll.Label != "sanction:Sai Rei:1" || s2.Roll.Label != "sanction:Sai Rei:2" {
 		t.Fatalf("sanctions %+v %+v", s1, s2)
 	}
 	lost := min(1000, s1.Roll.Value*100) + min(1000-min(1000, s1.Roll.Value*100), s2.Roll.Value*100)
-	var m turn.MapView
+	var m campaign.MapView
 	want(t, e.as(enemy, "GET", c1+"/map", nil), http.StatusOK, &m)
 	for _, a := range m.Armies {
 		if a.Name == "Sai Rei" && a.Troops[0].Alive != 1000-lost {
@@ -445,7 +446,7 @@ func TestPostSanctions201AppliesAtOnceAndExtendsTheStrategyDeadline(t *testing.T
 
 	e.at(deadline1.Add(-2 * time.Hour))
 	want(t, e.as(batty, "POST", c1+"/turns/1/sanctions", map[string]any{"army": "Karn", "severity": 1, "reason": "Tevesh sent Karn's strategy"}), http.StatusCreated, nil)
-	var b turn.BattleView
+	var b campaign.BattleView
 	want(t, e.as(anon, "GET", battle15J, nil), http.StatusOK, &b)
 	for _, s := range b.Sides {
 		wantDue := deadline1
@@ -485,10 +486,10 @@ func baseCampaign(t *testing.T, e *env, days int) string {
 		{Name: "Wanderer", Side: domain.Coalition, Rank: domain.Lieutenant, At: sq("12C"), Controllers: []string{"Kim"}, Colors: []domain.Color{domain.Green}, Days: 3, Troops: bears},
 		{Name: "Thorn", Side: domain.Phyrexia, Rank: domain.Captain, At: sq("30C"), Controllers: []string{"Tevesh"}, Days: 1, Troops: bears},
 	}}
-	created, err := e.svc.CreateCampaign(context.Background(), e.actor(admin), turn.Setup{Name: "Bases", Map: m, Members: []turn.Member{
-		{Name: "Kim", Roles: []turn.Role{turn.Player}, Side: domain.Coalition, Rank: domain.General},
-		{Name: "Tevesh", Roles: []turn.Role{turn.Player}, Side: domain.Phyrexia, Rank: domain.General},
-		{Name: "Batty", Roles: []turn.Role{turn.BattleJudge}},
+	created, err := e.svc.CreateCampaign(context.Background(), e.actor(admin), campaign.Setup{Name: "Bases", Map: m, Members: []campaign.Member{
+		{Name: "Kim", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.General},
+		{Name: "Tevesh", Roles: []campaign.Role{campaign.Player}, Side: domain.Phyrexia, Rank: domain.General},
+		{Name: "Batty", Roles: []campaign.Role{campaign.BattleJudge}},
 	}})
 	if err != nil {
 		t.Fatal(err)
@@ -503,12 +504,12 @@ func TestPostArmyTroops200AfterTwoDaysAtABase(t *testing.T) {
 	base := baseCampaign(t, e, 2)
 	list := map[string]any{"troops": []map[string]any{{"creature": "Llanowar Elves", "count": 3000}, {"creature": "Grizzly Bears", "count": 1000, "slot": 1}}}
 	want(t, e.as(enemy, "POST", base+"/armies/Mira/troops", list), http.StatusForbidden, nil)
-	var ch turn.ArmyChange
+	var ch campaign.ArmyChange
 	want(t, e.as(sameSide, "POST", base+"/armies/Mira/troops", list), http.StatusOK, &ch)
 	if len(ch.Army.Troops) != 2 || ch.Army.Troops[0].Creature != "Llanowar Elves" || ch.Army.Troops[0].Alive != 3000 {
 		t.Errorf("new troops %+v", ch.Army.Troops)
 	}
-	var m turn.MapView
+	var m campaign.MapView
 	want(t, e.as(anon, "GET", base+"/map", nil), http.StatusOK, &m)
 	if m.Armies[0].Name != "Mira" || len(m.Armies[0].Troops) != 2 {
 		t.Errorf("the map does not show the change at once: %+v", m.Armies[0])
@@ -543,7 +544,7 @@ func TestPostArmyTroops200AfterTwoDaysAtABase(t *testing.T) {
 func TestPostArmyCustomise200OnceForANewPlayer(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	guard := turn.ArmyEdit{Colors: []domain.Color{domain.Green}, Troops: roster.List{{Creature: "Grizzly Bears", Count: 1000, Slot: 2}}}
+	guard := campaign.ArmyEdit{Colors: []domain.Color{domain.Green}, Troops: roster.List{{Creature: "Grizzly Bears", Count: 1000, Slot: 2}}}
 	if _, err := e.svc.EditArmy(ctx, e.actor(mover), e.cid, "Urza's Guard", guard); err != nil {
 		t.Fatal(err)
 	}
@@ -558,12 +559,12 @@ func TestPostArmyCustomise200OnceForANewPlayer(t *testing.T) {
 	if d := detail(bad); !strings.Contains(d, "not healed") {
 		t.Errorf("detail %q", d)
 	}
-	var ch turn.ArmyChange
+	var ch campaign.ArmyChange
 	want(t, e.as(sameSide, "POST", c1+"/armies/Urza's%20Guard/customise", body), http.StatusOK, &ch)
 	if ch.Army.Name != "Kim's Guard" || ch.Army.Troops[0].Alive != 1000 || ch.Army.Colors[0] != domain.Green {
 		t.Errorf("customised %+v", ch.Army)
 	}
-	var ctl turn.ControlList
+	var ctl campaign.ControlList
 	want(t, e.as(anon, "GET", c1+"/control", nil), http.StatusOK, &ctl)
 	if got := ctl.Current["Kim's Guard"]; len(got) != 1 || got[0] != "Kim" {
 		t.Errorf("control list %+v", ctl.Current)
@@ -604,7 +605,7 @@ func TestPostArmies201And422ListsEveryProblem(t *testing.T) {
 	if len(p.Problems) < 3 || !creatures["Craw Wurm"] || !creatures["Shivan Dragon"] || !strings.Contains(p.Detail, "Grizzly Bearz") {
 		t.Errorf("problems %+v", p.Problems)
 	}
-	var ch turn.ArmyChange
+	var ch campaign.ArmyChange
 	want(t, e.as(mover, "POST", c1+"/armies", map[string]any{"name": "Llanowar Watch", "side": "coalition", "rank": "lieutenant", "at": "30J",
 		"colors": []string{"green"}, "controllers": []string{"Kim"},
 		"troops": []map[string]any{{"creature": "Llanowar Elves", "count": 2000}, {"creature": "Mirri, Cat Warrior", "legend": true}}}), http.StatusCreated, &ch)
@@ -646,7 +647,7 @@ func TestPutCards200SurvivesARestart(t *testing.T) {
 	want(t, e.as(batty, "PUT", "/api/cards/Zz%20Restart%20Beast", map[string]any{"name": "Other", "types": []string{"Creature"}, "power": "1", "toughness": "1"}), http.StatusUnprocessableEntity, nil)
 	want(t, e.as(batty, "PUT", "/api/cards/Zz%20Restart%20Beast", map[string]any{"types": []string{"Creature"}, "colors": []string{"X"}, "power": "1", "toughness": "1"}), http.StatusBadRequest, nil)
 	want(t, e.as(batty, "PUT", "/api/cards/Zz%20Restart%20Beast", map[string]any{"types": []string{"Creature"}, "colors": []string{"G"}, "power": "7", "toughness": "1"}), http.StatusOK, nil)
-	fresh := turn.NewService(e.db, turn.Options{Clock: e.clock.Now, Log: quiet, Cards: cards.New(nil)})
+	fresh := campaign.NewService(e.db, campaign.Options{Clock: e.clock.Now, Log: quiet, Cards: cards.New(nil)})
 	c, err := fresh.LookupCard(context.Background(), "zz restart beast")
 	if err != nil || c.Power != "7" {
 		t.Fatalf("after a restart: %+v %v", c, err)
@@ -668,7 +669,7 @@ func TestLock200ThatDecidesTheRoundFinishesTheCampaign(t *testing.T) {
 	}
 	// Turn 2: a judge makes Darkhand5 a Captain-rank army on Sai Rei's square; their battle
 	// goes on (both stratless), and in turn 3 Sai Rei kills it.
-	if _, err := e.svc.EditArmy(context.Background(), e.actor(mover), e.cid, "Darkhand5", turn.ArmyEdit{Rank: domain.Captain, At: sq("3F"), Troops: roster.List{{Creature: "Sengir Vampire", Count: 1000}}}); err != nil {
+	if _, err := e.svc.EditArmy(context.Background(), e.actor(mover), e.cid, "Darkhand5", campaign.ArmyEdit{Rank: domain.Captain, At: sq("3F"), Troops: roster.List{{Creature: "Sengir Vampire", Count: 1000}}}); err != nil {
 		t.Fatal(err)
 	}
 	want(t, e.as(mover, "POST", c1+"/turns/2/lock", map[string]string{"reason": "test"}), http.StatusOK, nil)
@@ -683,7 +684,7 @@ func TestLock200ThatDecidesTheRoundFinishesTheCampaign(t *testing.T) {
 	if c.Status != "finished" || c.Winner != "coalition" {
 		t.Fatalf("campaign %+v", c)
 	}
-	var m turn.MapView
+	var m campaign.MapView
 	want(t, e.as(anon, "GET", c1+"/map", nil), http.StatusOK, &m)
 	if m.Winner != domain.Coalition {
 		t.Errorf("the map shows winner %q", m.Winner)
@@ -708,8 +709,8 @@ func BenchmarkProposeBattle(b *testing.B) {
 	ctx := context.Background()
 	for _, c := range []struct {
 		who  string
-		body turn.StrategyRequest
-	}{{sameSide, turn.StrategyRequest{Army: "Karn", Text: "hold", StrategyChoices: turn.StrategyChoices{Kill: "Vorthos"}}}, {enemy, turn.StrategyRequest{Army: "Vorthos", Text: "wait"}}} {
+		body campaign.StrategyRequest
+	}{{sameSide, campaign.StrategyRequest{Army: "Karn", Text: "hold", StrategyChoices: campaign.StrategyChoices{Kill: "Vorthos"}}}, {enemy, campaign.StrategyRequest{Army: "Vorthos", Text: "wait"}}} {
 		if _, err := e.svc.SubmitStrategy(ctx, e.actor(c.who), e.cid, 1, sq("15J"), c.body); err != nil {
 			b.Fatal(err)
 		}
@@ -717,7 +718,7 @@ func BenchmarkProposeBattle(b *testing.B) {
 	judge := e.actor(batty)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		if _, err := e.svc.ProposeBattle(ctx, judge, e.cid, 1, sq("15J"), turn.JudgementRequest{BonusTo: "Karn", Bonus: i % 11}); err != nil {
+		if _, err := e.svc.ProposeBattle(ctx, judge, e.cid, 1, sq("15J"), campaign.JudgementRequest{BonusTo: "Karn", Bonus: i % 11}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -749,11 +750,11 @@ func TestPostProposal200TwoArmySideLeavesAndSharesCasualties(t *testing.T) {
 		{Name: "Birch", Side: domain.Coalition, Rank: domain.Lieutenant, At: sq("10E"), Controllers: []string{"Gazetzot"}, Colors: []domain.Color{domain.Green}, Troops: troops()},
 		{Name: "Grim", Side: domain.Phyrexia, Rank: domain.Commander, At: sq("10E"), Controllers: []string{"Tevesh"}, Troops: troops()},
 	}, Battles: []domain.Battle{{Square: sq("10E"), Armies: []string{"Ash", "Birch", "Grim"}, Kind: domain.Joint}}}
-	created, err := e.svc.CreateCampaign(context.Background(), e.actor(admin), turn.Setup{Name: "Pair", Map: m, Members: []turn.Member{
-		{Name: "Kim", Roles: []turn.Role{turn.Player}, Side: domain.Coalition, Rank: domain.General},
-		{Name: "Gazetzot", Roles: []turn.Role{turn.Player}, Side: domain.Coalition, Rank: domain.General},
-		{Name: "Tevesh", Roles: []turn.Role{turn.Player}, Side: domain.Phyrexia, Rank: domain.General},
-		{Name: "Batty", Roles: []turn.Role{turn.BattleJudge}},
+	created, err := e.svc.CreateCampaign(context.Background(), e.actor(admin), campaign.Setup{Name: "Pair", Map: m, Members: []campaign.Member{
+		{Name: "Kim", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.General},
+		{Name: "Gazetzot", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.General},
+		{Name: "Tevesh", Roles: []campaign.Role{campaign.Player}, Side: domain.Phyrexia, Rank: domain.General},
+		{Name: "Batty", Roles: []campaign.Role{campaign.BattleJudge}},
 	}})
 	if err != nil {
 		t.Fatal(err)
@@ -763,7 +764,7 @@ func TestPostProposal200TwoArmySideLeavesAndSharesCasualties(t *testing.T) {
 	want(t, e.as(sameSide, "POST", b+"/strategies", map[string]any{"army": "Ash", "text": "Ash leads; Birch goes north after.", "leaves": map[string]any{"army": "Birch", "to": "10D"}}), http.StatusCreated, nil)
 	want(t, e.as(player, "POST", b+"/strategies", map[string]any{"army": "Birch", "text": "Birch guards the flank."}), http.StatusCreated, nil)
 	want(t, e.as(enemy, "POST", b+"/strategies", map[string]any{"army": "Grim", "text": "Grim stands."}), http.StatusCreated, nil)
-	var p turn.ProposalRecord
+	var p campaign.ProposalRecord
 	want(t, e.as(batty, "POST", b+"/proposal", map[string]any{"bonus_to": "Ash", "bonus": 10, "fought": map[string]float64{"Ash": 3, "Birch": 1}}), http.StatusOK, &p)
 	r := p.Proposal.Result
 	if r.Winner == "" || r.Leaves == nil || r.Leaves.Army != "Birch" || r.Leaves.To != sq("10D") {
@@ -775,7 +776,7 @@ func TestPostProposal200TwoArmySideLeavesAndSharesCasualties(t *testing.T) {
 	}
 	want(t, e.as(batty, "POST", b+"/confirm", map[string]any{}), http.StatusOK, nil)
 	want(t, e.as(batty, "POST", b+"/strategies", map[string]any{"army": "Ash", "text": "x"}), http.StatusForbidden, nil)
-	if _, err := e.svc.SetMember(context.Background(), e.actor(admin), created.Campaign.ID, turn.Member{Name: "Mover", Roles: []turn.Role{turn.MovementJudge}}); err != nil {
+	if _, err := e.svc.SetMember(context.Background(), e.actor(admin), created.Campaign.ID, campaign.Member{Name: "Mover", Roles: []campaign.Role{campaign.MovementJudge}}); err != nil {
 		t.Fatal(err)
 	}
 	want(t, e.as(mover, "POST", base+"/turns/1/lock", map[string]string{"reason": "test"}), http.StatusOK, nil)
@@ -792,7 +793,7 @@ func TestPostResults200WarnsOfLossesOverTheTroopsAlive(t *testing.T) {
 	e := newEnv(t)
 	over := map[string]any{"square": "15J", "winner": "Karn",
 		"losses": map[string]any{"Vorthos": map[string]int{"Grizzly Bears": 1500}, "Karn": map[string]int{"Grizzly Bears": 200}}}
-	var rv turn.ResultsView
+	var rv campaign.ResultsView
 	want(t, e.as(batty, "POST", c1+"/turns/1/results", over), http.StatusOK, &rv)
 	note := "Vorthos lost 1500 Grizzly Bears but had only 1000 alive, so it loses those 1000 (B7, R37)"
 	if len(rv.Warnings) != 1 || rv.Warnings[0] != "At 15J: "+note {
@@ -825,7 +826,7 @@ func TestPostResults200WarnsOfLossesOverTheTroopsAlive(t *testing.T) {
 func TestPostResults200WarnsOfAnImpossibleKill(t *testing.T) {
 	e := newEnv(t)
 	bad := map[string]any{"square": "15J", "winner": "Karn", "kill": map[string]any{"by": "Vorthos", "target": "Karn", "success": true, "risked_lost": 0}}
-	var rv turn.ResultsView
+	var rv campaign.ResultsView
 	want(t, e.as(batty, "POST", c1+"/turns/1/results", bad), http.StatusOK, &rv)
 	if len(rv.Warnings) != 1 || !strings.Contains(rv.Warnings[0], "At 15J: Vorthos's kill on Karn cannot succeed: Vorthos did not win the battle, so the kill failed (4.3.3)") {
 		t.Errorf("warnings %q", rv.Warnings)

@@ -24,9 +24,9 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 
 	"github.com/coalition-wargame/coalition/api"
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/store"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 // start is the tests' time: turn 1 of the fixture campaign opened then and locks days later.
@@ -122,23 +122,23 @@ func buildTemplate() {
 		return
 	}
 	defer db.Close()
-	svc := turn.NewService(db, turn.Options{Clock: func() time.Time { return start }, Rand: detRand{rand.NewChaCha8([32]byte{7})}, PasswordCost: 4, Log: quiet})
+	svc := campaign.NewService(db, campaign.Options{Clock: func() time.Time { return start }, Rand: detRand{rand.NewChaCha8([32]byte{7})}, PasswordCost: 4, Log: quiet})
 	t.passwords = map[string]string{"admin": "admin-password"}
 	if _, err := svc.Bootstrap(ctx, "admin", "admin-password"); err != nil {
 		t.err = err
 		return
 	}
 	adm, _ := svc.Login(ctx, "admin", "admin-password")
-	su := turn.Setup{Name: "Fixture", Map: fixtureMap(), Members: []turn.Member{
-		{Name: "Mover", Roles: []turn.Role{turn.MovementJudge}},
-		{Name: "Batty", Roles: []turn.Role{turn.BattleJudge}},
-		{Name: "Merc", Roles: []turn.Role{turn.MercenaryJudge}},
-		{Name: "Gerrard", Roles: []turn.Role{turn.Player, turn.Leader}, Side: domain.Coalition, Rank: domain.General},
-		{Name: "Gazetzot", Roles: []turn.Role{turn.Player}, Side: domain.Coalition, Rank: domain.Captain},
-		{Name: "Kim", Roles: []turn.Role{turn.Player}, Side: domain.Coalition, Rank: domain.Lieutenant},
-		{Name: "Tevesh", Roles: []turn.Role{turn.Player}, Side: domain.Phyrexia, Rank: domain.Commander},
+	su := campaign.Setup{Name: "Fixture", Map: fixtureMap(), Members: []campaign.Member{
+		{Name: "Mover", Roles: []campaign.Role{campaign.MovementJudge}},
+		{Name: "Batty", Roles: []campaign.Role{campaign.BattleJudge}},
+		{Name: "Merc", Roles: []campaign.Role{campaign.MercenaryJudge}},
+		{Name: "Gerrard", Roles: []campaign.Role{campaign.Player, campaign.Leader}, Side: domain.Coalition, Rank: domain.General},
+		{Name: "Gazetzot", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.Captain},
+		{Name: "Kim", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.Lieutenant},
+		{Name: "Tevesh", Roles: []campaign.Role{campaign.Player}, Side: domain.Phyrexia, Rank: domain.Commander},
 	}}
-	created, err := svc.CreateCampaign(ctx, turn.Actor{Account: adm}, su)
+	created, err := svc.CreateCampaign(ctx, campaign.Actor{Account: adm}, su)
 	if err != nil {
 		t.err = err
 		return
@@ -150,7 +150,7 @@ func buildTemplate() {
 		t.ids[a.Account.Name] = a.Account.ID
 	}
 	gaz, _ := svc.Login(ctx, "Gazetzot", t.passwords["Gazetzot"])
-	if _, err := svc.Post(ctx, turn.Actor{Account: gaz}, t.campaign, turn.PostRequest{Text: "Sai Rei: 3F > 3G\n" + privateMarker, Private: true}); err != nil {
+	if _, err := svc.Post(ctx, campaign.Actor{Account: gaz}, t.campaign, campaign.PostRequest{Text: "Sai Rei: 3F > 3G\n" + privateMarker, Private: true}); err != nil {
 		t.err = err
 	}
 }
@@ -159,7 +159,7 @@ func buildTemplate() {
 type env struct {
 	t      testing.TB
 	db     *store.DB
-	svc    *turn.Service
+	svc    *campaign.Service
 	srv    *api.Server
 	clock  *clock
 	key    []byte
@@ -189,7 +189,7 @@ func newEnv(t testing.TB) *env {
 	}
 	t.Cleanup(func() { db.Close() })
 	e := &env{t: t, db: db, clock: &clock{t: start}, cid: template.campaign, tokens: map[string]string{}, check: sharedContract(t)}
-	e.svc = turn.NewService(db, turn.Options{Clock: e.clock.Now, Rand: detRand{rand.NewChaCha8([32]byte{9})}, PasswordCost: 4, Log: quiet, Cards: sharedCards(t)})
+	e.svc = campaign.NewService(db, campaign.Options{Clock: e.clock.Now, Rand: detRand{rand.NewChaCha8([32]byte{9})}, PasswordCost: 4, Log: quiet, Cards: sharedCards(t)})
 	if e.key, err = e.svc.Secret(ctx, "jwt-hs256", 32); err != nil {
 		t.Fatal(err)
 	}
@@ -275,13 +275,13 @@ func (e *env) as(caller, method, path string, body any) *httptest.ResponseRecord
 }
 
 // actor is a caller as the service sees it, to set a test up without HTTP.
-func (e *env) actor(caller string) turn.Actor {
+func (e *env) actor(caller string) campaign.Actor {
 	e.t.Helper()
 	acc, err := e.svc.Account(context.Background(), template.ids[accountOf[caller]])
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	return turn.Actor{Account: acc}
+	return campaign.Actor{Account: acc}
 }
 
 func (e *env) dump() string {

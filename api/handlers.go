@@ -13,9 +13,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/scenario"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 // bind reads a JSON body strictly: unknown fields and trailing data are errors.
@@ -91,7 +91,7 @@ func limit(c echo.Context) int {
 
 // turnRead serves a GET of one turn of a campaign (/api/campaigns/:cid/turns/:n…): it binds
 // the campaign and turn, asks the service as the caller, and replies.
-func turnRead[T any](read func(context.Context, turn.Actor, int64, int) (T, error)) echo.HandlerFunc {
+func turnRead[T any](read func(context.Context, campaign.Actor, int64, int) (T, error)) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		id, n, err := turnParams(c)
 		if err != nil {
@@ -104,7 +104,7 @@ func turnRead[T any](read func(context.Context, turn.Actor, int64, int) (T, erro
 
 // campaignRead serves a GET of one campaign (/api/campaigns/:cid/…): it binds the campaign,
 // asks the service as the caller, and replies.
-func campaignRead[T any](read func(context.Context, turn.Actor, int64) (T, error)) echo.HandlerFunc {
+func campaignRead[T any](read func(context.Context, campaign.Actor, int64) (T, error)) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		id, err := campaignID(c)
 		if err != nil {
@@ -117,7 +117,7 @@ func campaignRead[T any](read func(context.Context, turn.Actor, int64) (T, error
 
 // campaignWrite serves a change to one campaign with a JSON body: it binds the campaign and
 // the body, asks the service as the caller, and replies with the status.
-func campaignWrite[Req, T any](status int, write func(context.Context, turn.Actor, int64, Req) (T, error)) echo.HandlerFunc {
+func campaignWrite[Req, T any](status int, write func(context.Context, campaign.Actor, int64, Req) (T, error)) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		id, err := campaignID(c)
 		if err != nil {
@@ -133,19 +133,19 @@ func campaignWrite[Req, T any](status int, write func(context.Context, turn.Acto
 }
 
 // public adapts a read open to every caller to campaignRead.
-func public[T any](read func(context.Context, int64) (T, error)) func(context.Context, turn.Actor, int64) (T, error) {
-	return func(ctx context.Context, _ turn.Actor, id int64) (T, error) { return read(ctx, id) }
+func public[T any](read func(context.Context, int64) (T, error)) func(context.Context, campaign.Actor, int64) (T, error) {
+	return func(ctx context.Context, _ campaign.Actor, id int64) (T, error) { return read(ctx, id) }
 }
 
 // reasoned adapts a change whose only input is its recorded reason to campaignWrite.
-func reasoned[T any](write func(context.Context, turn.Actor, int64, string) (T, error)) func(context.Context, turn.Actor, int64, reasonRequest) (T, error) {
-	return func(ctx context.Context, a turn.Actor, id int64, req reasonRequest) (T, error) {
+func reasoned[T any](write func(context.Context, campaign.Actor, int64, string) (T, error)) func(context.Context, campaign.Actor, int64, reasonRequest) (T, error) {
+	return func(ctx context.Context, a campaign.Actor, id int64, req reasonRequest) (T, error) {
 		return write(ctx, a, id, req.Reason)
 	}
 }
 
 // setControl changes an army's control list (5.2): who may order it from now on.
-func (s *Server) setControl(ctx context.Context, a turn.Actor, id int64, req controlRequest) (*turn.ControlEntry, error) {
+func (s *Server) setControl(ctx context.Context, a campaign.Actor, id int64, req controlRequest) (*campaign.ControlEntry, error) {
 	return s.svc.SetControl(ctx, a, id, req.Army, req.Controllers, req.Reason)
 }
 
@@ -163,10 +163,10 @@ type loginRequest struct {
 }
 
 type tokenReply struct {
-	Token     string        `json:"token"`
-	TokenType string        `json:"token_type"`
-	ExpiresAt time.Time     `json:"expires_at"`
-	Account   *turn.Account `json:"account"`
+	Token     string            `json:"token"`
+	TokenType string            `json:"token_type"`
+	ExpiresAt time.Time         `json:"expires_at"`
+	Account   *campaign.Account `json:"account"`
 }
 
 func (s *Server) login(c echo.Context) error {
@@ -244,21 +244,21 @@ func (s *Server) listCampaigns(c echo.Context) error {
 
 // memberInput is a member as a request gives it.
 type memberInput struct {
-	Name        string         `json:"name"`
-	Roles       []turn.Role    `json:"roles"`
-	Side        domain.Side    `json:"side"`
-	Rank        domain.Rank    `json:"rank"`
-	Factions    []domain.Color `json:"factions"`
-	RankFaction domain.Color   `json:"rank_faction"`
-	Contingency string         `json:"contingency"`
+	Name        string          `json:"name"`
+	Roles       []campaign.Role `json:"roles"`
+	Side        domain.Side     `json:"side"`
+	Rank        domain.Rank     `json:"rank"`
+	Factions    []domain.Color  `json:"factions"`
+	RankFaction domain.Color    `json:"rank_faction"`
+	Contingency string          `json:"contingency"`
 }
 
-func (m memberInput) member() turn.Member {
-	return turn.Member{Name: m.Name, Roles: m.Roles, Side: m.Side, Rank: m.Rank, Factions: m.Factions, RankFaction: m.RankFaction, Contingency: m.Contingency}
+func (m memberInput) member() campaign.Member {
+	return campaign.Member{Name: m.Name, Roles: m.Roles, Side: m.Side, Rank: m.Rank, Factions: m.Factions, RankFaction: m.RankFaction, Contingency: m.Contingency}
 }
 
 // settingsInput is a new campaign's timing in hours; a setting absent or 0 takes its default
-// (turn.DefaultSettings: 24, 168, 72), so 0 cannot switch one off (openapi.yaml's SettingsInput).
+// (campaign.DefaultSettings: 24, 168, 72), so 0 cannot switch one off (openapi.yaml's SettingsInput).
 type settingsInput struct {
 	LockDelayHours    float64 `json:"lock_delay_hours"`
 	TurnLengthHours   float64 `json:"turn_length_hours"`
@@ -280,8 +280,8 @@ func (s *Server) createCampaign(c echo.Context) error {
 	if err := bind(c, &req); err != nil {
 		return err
 	}
-	su := turn.Setup{Name: req.Name, Map: req.Map, FirstDeadline: req.FirstDeadline,
-		Settings: turn.Settings{LockDelay: hoursOf(req.Settings.LockDelayHours), TurnLength: hoursOf(req.Settings.TurnLengthHours), ExtensionCap: hoursOf(req.Settings.ExtensionCapHours)}}
+	su := campaign.Setup{Name: req.Name, Map: req.Map, FirstDeadline: req.FirstDeadline,
+		Settings: campaign.Settings{LockDelay: hoursOf(req.Settings.LockDelayHours), TurnLength: hoursOf(req.Settings.TurnLengthHours), ExtensionCap: hoursOf(req.Settings.ExtensionCapHours)}}
 	for _, m := range req.Members {
 		su.Members = append(su.Members, m.member())
 	}
@@ -347,19 +347,11 @@ func (s *Server) campaignAudit(c echo.Context) error {
 	return reply(c, http.StatusOK, out, err)
 }
 
-// postRequest reads a post and, for structured orders, checks that the author controls
-// every army they order: the order desk refuses what cannot be his (5.3, 5.4).
-func (s *Server) postRequest(c echo.Context, id int64) (turn.PostRequest, error) {
-	var req turn.PostRequest
-	if err := bind(c, &req); err != nil {
-		return req, err
-	}
-	if len(req.Orders) > 0 {
-		if err := s.svc.MayOrder(c.Request().Context(), actor(c), id, req.Orders); err != nil {
-			return req, err
-		}
-	}
-	return req, nil
+// postRequest reads a post; the service's order desk checks its structured orders.
+func postRequest(c echo.Context) (campaign.PostRequest, error) {
+	var req campaign.PostRequest
+	err := bind(c, &req)
+	return req, err
 }
 
 func (s *Server) createPost(c echo.Context) error {
@@ -367,7 +359,7 @@ func (s *Server) createPost(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	req, err := s.postRequest(c, id)
+	req, err := postRequest(c)
 	if err != nil {
 		return err
 	}
@@ -380,7 +372,7 @@ func (s *Server) checkPost(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	req, err := s.postRequest(c, id)
+	req, err := postRequest(c)
 	if err != nil {
 		return err
 	}
@@ -393,7 +385,7 @@ func (s *Server) editPost(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	req, err := s.postRequest(c, id)
+	req, err := postRequest(c)
 	if err != nil {
 		return err
 	}

@@ -3,9 +3,9 @@ package api
 import (
 	"strings"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/scenario"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 // MercenaryJudge is the author name of the mercenary judge's posts (M15).
@@ -16,7 +16,7 @@ const MercenaryJudge = "mercenary-judge"
 // them); every other post author a player who controls nothing (Cadet), and
 // mercenary-judge the mercenary judge; turn seeds derived from the scenario's seed; each
 // turn locking at the scenario's lock time, or with no posting window when it gives none.
-func SetupFromScenario(sc *scenario.Scenario, name string) turn.Setup {
+func SetupFromScenario(sc *scenario.Scenario, name string) campaign.Setup {
 	if name = strings.TrimSpace(name); name == "" {
 		name = sc.File.Name
 	}
@@ -24,23 +24,23 @@ func SetupFromScenario(sc *scenario.Scenario, name string) turn.Setup {
 		name = "scenario"
 	}
 	seed := sc.File.Seed
-	su := turn.Setup{Name: name, Map: sc.Map, ScenarioSeed: &seed}
+	su := campaign.Setup{Name: name, Map: sc.Map, ScenarioSeed: &seed}
 	for _, t := range sc.Turns {
-		p := turn.PlannedTurn{}
+		p := campaign.PlannedTurn{}
 		if !t.Lock.IsZero() {
 			lock := t.Lock.UTC()
 			p.Lock = &lock
 		}
 		su.Plan = append(su.Plan, p)
 	}
-	members := map[string]*turn.Member{}
+	members := map[string]*campaign.Member{}
 	var order []string
-	add := func(n string) *turn.Member {
+	add := func(n string) *campaign.Member {
 		key := domain.NameKey(n)
 		if m, ok := members[key]; ok {
 			return m
 		}
-		m := &turn.Member{Name: strings.TrimSpace(n)}
+		m := &campaign.Member{Name: strings.TrimSpace(n)}
 		members[key] = m
 		order = append(order, key)
 		return m
@@ -48,7 +48,7 @@ func SetupFromScenario(sc *scenario.Scenario, name string) turn.Setup {
 	for _, a := range sc.Map.Armies {
 		for _, c := range a.Controllers {
 			if domain.SameName(c, MercenaryJudge) {
-				add(c).Roles = []turn.Role{turn.MercenaryJudge}
+				add(c).Roles = []campaign.Role{campaign.MercenaryJudge}
 				continue
 			}
 			m := add(c)
@@ -57,7 +57,7 @@ func SetupFromScenario(sc *scenario.Scenario, name string) turn.Setup {
 				side = domain.Coalition
 			}
 			if m.Side == "" {
-				m.Side, m.Roles, m.Rank = side, []turn.Role{turn.Player}, a.Rank
+				m.Side, m.Roles, m.Rank = side, []campaign.Role{campaign.Player}, a.Rank
 			}
 			if m.Side == a.Side && a.Rank < m.Rank {
 				m.Rank = a.Rank
@@ -71,10 +71,10 @@ func SetupFromScenario(sc *scenario.Scenario, name string) turn.Setup {
 				continue
 			}
 			if domain.SameName(p.Author, MercenaryJudge) {
-				m.Roles = []turn.Role{turn.MercenaryJudge}
+				m.Roles = []campaign.Role{campaign.MercenaryJudge}
 				continue
 			}
-			m.Side, m.Roles, m.Rank = domain.Coalition, []turn.Role{turn.Player}, domain.Cadet
+			m.Side, m.Roles, m.Rank = domain.Coalition, []campaign.Role{campaign.Player}, domain.Cadet
 		}
 	}
 	for _, k := range order {

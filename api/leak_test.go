@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/coalition-wargame/coalition/api"
-	"github.com/coalition-wargame/coalition/turn"
+	"github.com/coalition-wargame/coalition/campaign"
 )
 
 // Markers of each secret the leak test plants; each must reach only those allowed to see it.
@@ -74,7 +74,7 @@ func TestNoSecretsLeakToPlayers(t *testing.T) {
 	want(t, e.as(batty, "POST", battle15J+"/confirm", map[string]any{"text": "The battle at the ford is over."}), http.StatusOK, nil)
 	seed := func(n int) string {
 		var s string
-		if err := e.db.Read(ctx, func(r turn.Reader) error {
+		if err := e.db.Read(ctx, func(r campaign.Reader) error {
 			t, err := r.Turn(e.cid, n)
 			if err == nil {
 				s = t.Seed.String()

@@ -4,16 +4,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/coalition-wargame/coalition/turn"
+	"github.com/coalition-wargame/coalition/campaign"
 )
 
-// mapCache keeps each map's encoded JSON per campaign, turn and viewer class, for the
-// version it was made from: encoding a map is the slow part of serving it (STACK-NOTES).
+// mapCache keeps each map's encoded JSON per campaign, turn and viewer (class and author), for
+// the version it was made from: encoding a map is the slow part of serving it (STACK-NOTES).
 type mapCache struct {
 	mu      sync.Mutex
 	entries map[mapKey]mapEntry
@@ -23,6 +24,9 @@ type mapKey struct {
 	campaign int64
 	turn     int // 0 for the current map
 	class    string
+	// author is the name the viewer's orders go under, for the orderable flags of an open
+	// turn's armies; "" for a viewer who posts none, and for a locked turn.
+	author string
 }
 
 type mapEntry struct {
@@ -48,9 +52,12 @@ func (m *mapCache) put(k mapKey, version string, body []byte) {
 	m.entries[k] = mapEntry{version: version, body: body}
 }
 
-// etag is the map's entity tag: campaign, version and viewer class.
+// etag is the map's entity tag: campaign, turn, version and viewer.
 func etag(k mapKey, version string) string {
-	return fmt.Sprintf("\"map-%d-%d-%s-%s\"", k.campaign, k.turn, version, k.class)
+	if k.author == "" {
+		return fmt.Sprintf("\"map-%d-%d-%s-%s\"", k.campaign, k.turn, version, k.class)
+	}
+	return fmt.Sprintf("\"map-%d-%d-%s-%s-%s\"", k.campaign, k.turn, version, k.class, url.PathEscape(k.author))
 }
 
 // matches reports whether an If-None-Match header names tag (or is "*").
@@ -67,7 +74,7 @@ func matches(header, tag string) bool {
 
 // serveMap answers a map request from its version alone when it can: 304 when the client
 // has it, the cached bytes when the server has them, and load only otherwise.
-func (s *Server) serveMap(c echo.Context, k mapKey, version string, load func() (*turn.MapView, string, error)) error {
+func (s *Server) serveMap(c echo.Context, k mapKey, version string, load func() (*campaign.MapView, string, error)) error {
 	h := c.Response().Header()
 	h.Set("Vary", "Authorization")
 	h.Set("Cache-Control", "private, no-cache")
@@ -99,11 +106,11 @@ func (s *Server) currentMap(c echo.Context) error {
 	}
 	a := actor(c)
 	ctx := c.Request().Context()
-	v, class, err := s.svc.MapVersion(ctx, a, id)
+	v, w, err := s.svc.MapVersion(ctx, a, id)
 	if err != nil {
 		return err
 	}
-	return s.serveMap(c, mapKey{campaign: id, class: class}, fmt.Sprint(v), func() (*turn.MapView, string, error) {
+	return s.serveMap(c, mapKey{campaign: id, class: w.Class, author: w.Author}, fmt.Sprint(v), func() (*campaign.MapView, string, error) {
 		m, err := s.svc.CurrentMap(ctx, a, id)
 		if err != nil {
 			return nil, "", err
@@ -123,21 +130,22 @@ func (s *Server) turnMap(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v, class, err := s.svc.MapVersion(ctx, a, id)
+	v, w, err := s.svc.MapVersion(ctx, a, id)
 	if err != nil {
 		return err
 	}
-	// A locked turn's map never changes; an open turn's changes with the campaign's map.
-	version := "locked"
-	if t.Status == turn.Open {
-		version = fmt.Sprint(v)
+	// A locked turn's map never changes, and marks no army orderable; an open turn's changes
+	// with the campaign's map.
+	k, version := mapKey{campaign: id, turn: n, class: w.Class}, "locked"
+	if t.Status == campaign.Open {
+		k.author, version = w.Author, fmt.Sprint(v)
 	}
-	return s.serveMap(c, mapKey{campaign: id, turn: n, class: class}, version, func() (*turn.MapView, string, error) {
+	return s.serveMap(c, k, version, func() (*campaign.MapView, string, error) {
 		m, err := s.svc.TurnMap(ctx, a, id, n)
 		if err != nil {
 			return nil, "", err
 		}
-		if m.Status == turn.Open {
+		if m.Status == campaign.Open {
 			return m, fmt.Sprint(m.Version), nil
 		}
 		return m, "locked", nil

@@ -1,6 +1,6 @@
-// Package api is the server's HTTP interface: echo routes over *turn.Service, validated
+// Package api is the server's HTTP interface: echo routes over *campaign.Service, validated
 // against the embedded OpenAPI document (openapi.yaml), JWT authentication, errors as RFC 9457
-// problems, the cached map for the viewer, health and Prometheus metrics. It knows turn,
+// problems, the cached map for the viewer, health and Prometheus metrics. It knows campaign,
 // domain and scenario, never store.
 package api
 
@@ -20,8 +20,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 // Spec is the OpenAPI 3 document of the API, served at /api/openapi.yaml.
@@ -62,7 +62,7 @@ const (
 
 // Server is the HTTP interface on a service.
 type Server struct {
-	svc   *turn.Service
+	svc   *campaign.Service
 	opt   Options
 	auth  *authenticator
 	maps  *mapCache
@@ -73,7 +73,7 @@ type Server struct {
 }
 
 // New builds the echo server and its routes.
-func New(svc *turn.Service, opt Options) (*Server, error) {
+func New(svc *campaign.Service, opt Options) (*Server, error) {
 	if opt.Clock == nil {
 		opt.Clock = time.Now
 	}

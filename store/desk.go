@@ -7,8 +7,8 @@ import (
 
 	"gorm.io/gorm/clause"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 type strategyRow struct {
@@ -97,18 +97,18 @@ func square(s string) (domain.Square, error) {
 	return q, nil
 }
 
-func (t *txn) Strategies(turnID int64) ([]turn.Strategy, error) {
+func (t *txn) Strategies(turnID int64) ([]campaign.Strategy, error) {
 	var rows []strategyRow
 	if err := t.db.Where("turn_id = ?", turnID).Order("id").Find(&rows).Error; err != nil {
 		return nil, err
 	}
-	out := make([]turn.Strategy, 0, len(rows))
+	out := make([]campaign.Strategy, 0, len(rows))
 	for _, r := range rows {
 		sq, err := square(r.Square)
 		if err != nil {
 			return nil, err
 		}
-		s := turn.Strategy{ID: r.ID, TurnID: r.TurnID, Square: sq, Army: r.Army, Side: domain.Side(r.Side), Contingency: r.Contingency,
+		s := campaign.Strategy{ID: r.ID, TurnID: r.TurnID, Square: sq, Army: r.Army, Side: domain.Side(r.Side), Contingency: r.Contingency,
 			Author: r.Author, Text: r.Text, SubmittedAt: r.SubmittedAt.UTC()}
 		if err := json.Unmarshal([]byte(r.Choices), &s.Choices); err != nil {
 			return nil, fmt.Errorf("strategy %d: %w", r.ID, err)
@@ -118,7 +118,7 @@ func (t *txn) Strategies(turnID int64) ([]turn.Strategy, error) {
 	return out, nil
 }
 
-func (t *txn) PutStrategy(s *turn.Strategy) error {
+func (t *txn) PutStrategy(s *campaign.Strategy) error {
 	choices, err := json.Marshal(s.Choices)
 	if err != nil {
 		return err
@@ -140,18 +140,18 @@ func (t *txn) PutStrategy(s *turn.Strategy) error {
 	return nil
 }
 
-func (t *txn) Proposals(turnID int64) ([]turn.ProposalRecord, error) {
+func (t *txn) Proposals(turnID int64) ([]campaign.ProposalRecord, error) {
 	var rows []proposalRow
 	if err := t.db.Where("turn_id = ?", turnID).Order("id").Find(&rows).Error; err != nil {
 		return nil, err
 	}
-	out := make([]turn.ProposalRecord, 0, len(rows))
+	out := make([]campaign.ProposalRecord, 0, len(rows))
 	for _, r := range rows {
 		sq, err := square(r.Square)
 		if err != nil {
 			return nil, err
 		}
-		p := turn.ProposalRecord{ID: r.ID, TurnID: r.TurnID, Square: sq, MadeBy: r.MadeBy, MadeAt: r.MadeAt.UTC(),
+		p := campaign.ProposalRecord{ID: r.ID, TurnID: r.TurnID, Square: sq, MadeBy: r.MadeBy, MadeAt: r.MadeAt.UTC(),
 			ConfirmedBy: r.ConfirmedBy, ConfirmedAt: utcPtr(r.ConfirmedAt), Text: r.Text}
 		if err := json.Unmarshal([]byte(r.Judgement), &p.Judgement); err != nil {
 			return nil, fmt.Errorf("proposal %d's judgement: %w", r.ID, err)
@@ -164,7 +164,7 @@ func (t *txn) Proposals(turnID int64) ([]turn.ProposalRecord, error) {
 	return out, nil
 }
 
-func (t *txn) PutProposal(p *turn.ProposalRecord) error {
+func (t *txn) PutProposal(p *campaign.ProposalRecord) error {
 	j, err := json.Marshal(p.Judgement)
 	if err != nil {
 		return err
@@ -190,19 +190,19 @@ func (t *txn) PutProposal(p *turn.ProposalRecord) error {
 	return nil
 }
 
-func (t *txn) Formulas(campaign int64) ([]turn.FormulaVersion, error) {
+func (t *txn) Formulas(cid int64) ([]campaign.FormulaVersion, error) {
 	var rows []formulaRow
-	if err := t.db.Where("campaign_id = ?", campaign).Order("id").Find(&rows).Error; err != nil {
+	if err := t.db.Where("campaign_id = ?", cid).Order("id").Find(&rows).Error; err != nil {
 		return nil, err
 	}
-	out := make([]turn.FormulaVersion, len(rows))
+	out := make([]campaign.FormulaVersion, len(rows))
 	for i, r := range rows {
-		out[i] = turn.FormulaVersion{ID: r.ID, CampaignID: r.CampaignID, Name: r.Name, Version: r.Version, Text: r.Text, By: r.ByName, At: r.At.UTC()}
+		out[i] = campaign.FormulaVersion{ID: r.ID, CampaignID: r.CampaignID, Name: r.Name, Version: r.Version, Text: r.Text, By: r.ByName, At: r.At.UTC()}
 	}
 	return out, nil
 }
 
-func (t *txn) AddFormula(f *turn.FormulaVersion) error {
+func (t *txn) AddFormula(f *campaign.FormulaVersion) error {
 	r := &formulaRow{CampaignID: f.CampaignID, Name: f.Name, Version: f.Version, Text: f.Text, ByName: f.By, At: f.At}
 	if err := t.db.Create(r).Error; err != nil {
 		return translate(err, fmt.Sprintf("version %d of the %s formula", f.Version, f.Name))
@@ -211,14 +211,14 @@ func (t *txn) AddFormula(f *turn.FormulaVersion) error {
 	return nil
 }
 
-func (t *txn) Sanctions(turnID int64) ([]turn.Sanction, error) {
+func (t *txn) Sanctions(turnID int64) ([]campaign.Sanction, error) {
 	var rows []sanctionRow
 	if err := t.db.Where("turn_id = ?", turnID).Order("id").Find(&rows).Error; err != nil {
 		return nil, err
 	}
-	out := make([]turn.Sanction, len(rows))
+	out := make([]campaign.Sanction, len(rows))
 	for i, r := range rows {
-		s := turn.Sanction{ID: r.ID, TurnID: r.TurnID, Army: r.Army, K: r.K, Severity: r.Severity, Reason: r.Reason, By: r.ByName, At: r.At.UTC()}
+		s := campaign.Sanction{ID: r.ID, TurnID: r.TurnID, Army: r.Army, K: r.K, Severity: r.Severity, Reason: r.Reason, By: r.ByName, At: r.At.UTC()}
 		if err := json.Unmarshal([]byte(r.Roll), &s.Roll); err != nil {
 			return nil, fmt.Errorf("sanction %d's roll: %w", r.ID, err)
 		}
@@ -230,7 +230,7 @@ func (t *txn) Sanctions(turnID int64) ([]turn.Sanction, error) {
 	return out, nil
 }
 
-func (t *txn) AddSanction(s *turn.Sanction) error {
+func (t *txn) AddSanction(s *campaign.Sanction) error {
 	roll, err := json.Marshal(s.Roll)
 	if err != nil {
 		return err
@@ -247,14 +247,14 @@ func (t *txn) AddSanction(s *turn.Sanction) error {
 	return nil
 }
 
-func (t *txn) Amendments(turnID int64) ([]turn.Amendment, error) {
+func (t *txn) Amendments(turnID int64) ([]campaign.Amendment, error) {
 	var rows []amendmentRow
 	if err := t.db.Where("turn_id = ?", turnID).Order("id").Find(&rows).Error; err != nil {
 		return nil, err
 	}
-	out := make([]turn.Amendment, len(rows))
+	out := make([]campaign.Amendment, len(rows))
 	for i, r := range rows {
-		a := turn.Amendment{ID: r.ID, TurnID: r.TurnID, Kind: turn.AmendmentKind(r.Kind), Army: r.Army, By: r.ByName, At: r.At.UTC()}
+		a := campaign.Amendment{ID: r.ID, TurnID: r.TurnID, Kind: campaign.AmendmentKind(r.Kind), Army: r.Army, By: r.ByName, At: r.At.UTC()}
 		var body amendmentBody
 		if err := json.Unmarshal([]byte(r.Patch), &body); err != nil {
 			return nil, fmt.Errorf("amendment %d: %w", r.ID, err)
@@ -268,11 +268,11 @@ func (t *txn) Amendments(turnID int64) ([]turn.Amendment, error) {
 // amendmentBody is how an amendment's patch is stored, with the player a customisation
 // belongs to.
 type amendmentBody struct {
-	Patch  turn.ArmyPatch `json:"patch"`
-	Player string         `json:"player,omitempty"`
+	Patch  campaign.ArmyPatch `json:"patch"`
+	Player string             `json:"player,omitempty"`
 }
 
-func (t *txn) AddAmendment(a *turn.Amendment) error {
+func (t *txn) AddAmendment(a *campaign.Amendment) error {
 	patch, err := json.Marshal(amendmentBody{Patch: a.Patch, Player: a.Player})
 	if err != nil {
 		return err
@@ -285,14 +285,14 @@ func (t *txn) AddAmendment(a *turn.Amendment) error {
 	return nil
 }
 
-func (t *txn) CardCorrections() ([]turn.CardCorrection, error) {
+func (t *txn) CardCorrections() ([]campaign.CardCorrection, error) {
 	var rows []cardRow
 	if err := t.db.Order("at, name_key").Find(&rows).Error; err != nil {
 		return nil, err
 	}
-	out := make([]turn.CardCorrection, len(rows))
+	out := make([]campaign.CardCorrection, len(rows))
 	for i, r := range rows {
-		c := turn.CardCorrection{Key: r.NameKey, By: r.ByName, At: r.At.UTC()}
+		c := campaign.CardCorrection{Key: r.NameKey, By: r.ByName, At: r.At.UTC()}
 		if err := json.Unmarshal([]byte(r.Card), &c.Card); err != nil {
 			return nil, fmt.Errorf("card correction %q: %w", r.NameKey, err)
 		}
@@ -301,7 +301,7 @@ func (t *txn) CardCorrections() ([]turn.CardCorrection, error) {
 	return out, nil
 }
 
-func (t *txn) PutCardCorrection(c *turn.CardCorrection) error {
+func (t *txn) PutCardCorrection(c *campaign.CardCorrection) error {
 	body, err := json.Marshal(c.Card)
 	if err != nil {
 		return err

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 type secretRow struct {
@@ -29,8 +29,8 @@ type accountRow struct {
 
 func (accountRow) TableName() string { return "accounts" }
 
-func (r *accountRow) model() *turn.Account {
-	return &turn.Account{ID: r.ID, Name: r.Name, PasswordHash: r.PasswordHash, Admin: r.Admin, TokenVersion: r.TokenVersion, CreatedAt: r.CreatedAt.UTC()}
+func (r *accountRow) model() *campaign.Account {
+	return &campaign.Account{ID: r.ID, Name: r.Name, PasswordHash: r.PasswordHash, Admin: r.Admin, TokenVersion: r.TokenVersion, CreatedAt: r.CreatedAt.UTC()}
 }
 
 type campaignRow struct {
@@ -51,7 +51,7 @@ type campaignRow struct {
 
 func (campaignRow) TableName() string { return "campaigns" }
 
-func campaignToRow(c *turn.Campaign) (*campaignRow, error) {
+func campaignToRow(c *campaign.Campaign) (*campaignRow, error) {
 	plan, err := json.Marshal(nonNilSlice(c.Plan))
 	if err != nil {
 		return nil, err
@@ -61,9 +61,9 @@ func campaignToRow(c *turn.Campaign) (*campaignRow, error) {
 		ScenarioSeed: c.ScenarioSeed, Plan: string(plan), MapVersion: c.MapVersion, CreatedAt: c.CreatedAt, Winner: string(c.Winner)}, nil
 }
 
-func (r *campaignRow) model() (*turn.Campaign, error) {
-	c := &turn.Campaign{ID: r.ID, Name: r.Name, Status: turn.CampaignStatus(r.Status), PausedAt: utcPtr(r.PausedAt), PauseReason: r.PauseReason,
-		Settings:     turn.Settings{LockDelay: time.Duration(r.LockDelaySeconds) * time.Second, TurnLength: time.Duration(r.TurnLengthSeconds) * time.Second, ExtensionCap: time.Duration(r.ExtensionCapSeconds) * time.Second},
+func (r *campaignRow) model() (*campaign.Campaign, error) {
+	c := &campaign.Campaign{ID: r.ID, Name: r.Name, Status: campaign.CampaignStatus(r.Status), PausedAt: utcPtr(r.PausedAt), PauseReason: r.PauseReason,
+		Settings:     campaign.Settings{LockDelay: time.Duration(r.LockDelaySeconds) * time.Second, TurnLength: time.Duration(r.TurnLengthSeconds) * time.Second, ExtensionCap: time.Duration(r.ExtensionCapSeconds) * time.Second},
 		ScenarioSeed: r.ScenarioSeed, MapVersion: r.MapVersion, CreatedAt: r.CreatedAt.UTC(), Winner: domain.Side(r.Winner)}
 	if err := json.Unmarshal([]byte(r.Plan), &c.Plan); err != nil {
 		return nil, fmt.Errorf("campaign %d's plan: %w", r.ID, err)
@@ -86,7 +86,7 @@ type memberRow struct {
 
 func (memberRow) TableName() string { return "members" }
 
-func memberToRow(m *turn.Member) *memberRow {
+func memberToRow(m *campaign.Member) *memberRow {
 	roles := make([]string, len(m.Roles))
 	for i, r := range m.Roles {
 		roles[i] = string(r)
@@ -99,10 +99,10 @@ func memberToRow(m *turn.Member) *memberRow {
 		Factions: strings.Join(factions, ","), RankFaction: string(m.RankFaction), Contingency: m.Contingency}
 }
 
-func (r *memberRow) model() *turn.Member {
-	m := &turn.Member{CampaignID: r.CampaignID, AccountID: r.AccountID, Name: r.Name, Side: domain.Side(r.Side), Rank: domain.Rank(r.Rank), RankFaction: domain.Color(r.RankFaction), Contingency: r.Contingency, Roles: []turn.Role{}}
+func (r *memberRow) model() *campaign.Member {
+	m := &campaign.Member{CampaignID: r.CampaignID, AccountID: r.AccountID, Name: r.Name, Side: domain.Side(r.Side), Rank: domain.Rank(r.Rank), RankFaction: domain.Color(r.RankFaction), Contingency: r.Contingency, Roles: []campaign.Role{}}
 	for _, s := range splitList(r.Roles) {
-		m.Roles = append(m.Roles, turn.Role(s))
+		m.Roles = append(m.Roles, campaign.Role(s))
 	}
 	for _, s := range splitList(r.Factions) {
 		m.Factions = append(m.Factions, domain.Color(s))
@@ -138,8 +138,8 @@ func (turnRow) TableName() string { return "turns" }
 // turnColumns are the columns of a turn without its snapshot and report.
 var turnColumns = []string{"id", "campaign_id", "number", "status", "opened_at", "deadline", "lock_at", "extension_seconds", "check_window", "seed", "commitment", "locked_at", "locked_by", "lock_reason", "control_seq", "control_at", "lock_error"}
 
-func turnToRow(t *turn.Turn) (*turnRow, error) {
-	snap, err := turn.EncodeMap(t.Snapshot)
+func turnToRow(t *campaign.Turn) (*turnRow, error) {
+	snap, err := t.Snapshot.Encode()
 	if err != nil {
 		return nil, err
 	}
@@ -149,8 +149,8 @@ func turnToRow(t *turn.Turn) (*turnRow, error) {
 		Report: string(t.Report), ReportText: t.ReportText, LockError: t.LockError}, nil
 }
 
-func (r *turnRow) model() (*turn.Turn, error) {
-	t := &turn.Turn{ID: r.ID, CampaignID: r.CampaignID, Number: r.Number, Status: turn.TurnStatus(r.Status), OpenedAt: r.OpenedAt.UTC(), Deadline: r.Deadline.UTC(), LockAt: r.LockAt.UTC(),
+func (r *turnRow) model() (*campaign.Turn, error) {
+	t := &campaign.Turn{ID: r.ID, CampaignID: r.CampaignID, Number: r.Number, Status: campaign.TurnStatus(r.Status), OpenedAt: r.OpenedAt.UTC(), Deadline: r.Deadline.UTC(), LockAt: r.LockAt.UTC(),
 		Extension: time.Duration(r.ExtensionSeconds) * time.Second, CheckWindow: r.CheckWindow, Commitment: r.Commitment,
 		LockedAt: utcPtr(r.LockedAt), LockedBy: r.LockedBy, LockReason: r.LockReason, ControlSeq: r.ControlSeq, ControlAt: utcPtr(r.ControlAt),
 		ReportText: r.ReportText, LockError: r.LockError}
@@ -162,11 +162,11 @@ func (r *turnRow) model() (*turn.Turn, error) {
 		t.Report = []byte(r.Report)
 	}
 	if r.Snapshot != "" {
-		m, err := turn.DecodeMap([]byte(r.Snapshot))
+		snap, err := campaign.DecodeSnapshot([]byte(r.Snapshot))
 		if err != nil {
 			return nil, fmt.Errorf("turn %d of campaign %d: its map: %w", r.Number, r.CampaignID, err)
 		}
-		t.Snapshot = m
+		t.Snapshot = snap
 	}
 	return t, nil
 }
@@ -188,7 +188,7 @@ type postRow struct {
 
 func (postRow) TableName() string { return "posts" }
 
-func postToRow(p *turn.Post) (*postRow, error) {
+func postToRow(p *campaign.Post) (*postRow, error) {
 	tr, err := json.Marshal(nonNilSlice(p.Transfers))
 	if err != nil {
 		return nil, err
@@ -197,8 +197,8 @@ func postToRow(p *turn.Post) (*postRow, error) {
 		Source: p.Source, Transfers: string(tr), WithdrawnAt: p.WithdrawnAt, Replaces: p.Replaces}, nil
 }
 
-func (r *postRow) model() (*turn.Post, error) {
-	p := &turn.Post{ID: r.ID, CampaignID: r.CampaignID, Turn: r.Turn, AccountID: r.AccountID, Author: r.Author, At: r.At.UTC(), Private: r.Private, Text: r.Text,
+func (r *postRow) model() (*campaign.Post, error) {
+	p := &campaign.Post{ID: r.ID, CampaignID: r.CampaignID, Turn: r.Turn, AccountID: r.AccountID, Author: r.Author, At: r.At.UTC(), Private: r.Private, Text: r.Text,
 		Source: r.Source, WithdrawnAt: utcPtr(r.WithdrawnAt), Replaces: r.Replaces}
 	if err := json.Unmarshal([]byte(r.Transfers), &p.Transfers); err != nil {
 		return nil, fmt.Errorf("post %d's transfers: %w", r.ID, err)

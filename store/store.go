@@ -1,5 +1,5 @@
 // Package store keeps the server's accounts and campaigns in SQLite (the default, one file)
-// or PostgreSQL through gorm. It alone knows gorm; it implements turn.Store. The schema is
+// or PostgreSQL through gorm. It alone knows gorm; it implements campaign.Store. The schema is
 // built by the numbered SQL migrations of package migrations, run by goose at start-up.
 package store
 
@@ -21,9 +21,9 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/migrations"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 // DB is a store on one database: a single writer connection and a read-only pool for
@@ -34,8 +34,8 @@ type DB struct {
 	path string
 }
 
-var _ turn.Store = (*DB)(nil)
-var _ turn.Backupper = (*DB)(nil)
+var _ campaign.Store = (*DB)(nil)
+var _ campaign.Backupper = (*DB)(nil)
 
 // Open opens the database a DSN names — a postgres:// or postgresql:// URL, or else the path
 // of an SQLite file (created if missing) — and brings its schema up to date.
@@ -170,21 +170,21 @@ func (d *DB) Ping(ctx context.Context) error {
 }
 
 // Write runs fn in one transaction on the writer connection.
-func (d *DB) Write(ctx context.Context, fn func(turn.Tx) error) error {
+func (d *DB) Write(ctx context.Context, fn func(campaign.Tx) error) error {
 	return d.writer.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		return fn(&txn{db: tx})
 	})
 }
 
 // Read runs fn in a read-only transaction on the reader pool.
-func (d *DB) Read(ctx context.Context, fn func(turn.Reader) error) error {
+func (d *DB) Read(ctx context.Context, fn func(campaign.Reader) error) error {
 	return d.reader.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		return fn(&txn{db: tx})
 	}, &sql.TxOptions{ReadOnly: d.path == ""})
 }
 
 // Peek runs fn on the reader pool without a transaction.
-func (d *DB) Peek(ctx context.Context, fn func(turn.Reader) error) error {
+func (d *DB) Peek(ctx context.Context, fn func(campaign.Reader) error) error {
 	return fn(&txn{db: d.reader.WithContext(ctx)})
 }
 

@@ -12,10 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/internal/testdb"
 	"github.com/coalition-wargame/coalition/migrations"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 var ctx = context.Background()
@@ -54,8 +54,8 @@ func TestOpenTwiceKeepsTheSchema(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := db.Write(ctx, func(tx turn.Tx) error {
-			return tx.CreateAccount(&turn.Account{Name: "A" + time.Now().Format("150405.000000000"), PasswordHash: "x", TokenVersion: 1, CreatedAt: time.Now()})
+		if err := db.Write(ctx, func(tx campaign.Tx) error {
+			return tx.CreateAccount(&campaign.Account{Name: "A" + time.Now().Format("150405.000000000"), PasswordHash: "x", TokenVersion: 1, CreatedAt: time.Now()})
 		}); err != nil {
 			t.Fatal(err)
 		}
@@ -66,7 +66,7 @@ func TestOpenTwiceKeepsTheSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db2.Close()
-	if err := db2.Read(ctx, func(r turn.Reader) error {
+	if err := db2.Read(ctx, func(r campaign.Reader) error {
 		n, err := r.CountAccounts()
 		if err == nil && n != 2 {
 			t.Errorf("%d accounts after two starts, want 2: the migrations must not rebuild tables", n)
@@ -79,8 +79,8 @@ func TestOpenTwiceKeepsTheSchema(t *testing.T) {
 
 func TestReadersCannotWrite(t *testing.T) {
 	db := open(t)
-	err := db.Read(ctx, func(r turn.Reader) error {
-		return r.(turn.Tx).PutSecret("k", []byte("v"))
+	err := db.Read(ctx, func(r campaign.Reader) error {
+		return r.(campaign.Tx).PutSecret("k", []byte("v"))
 	})
 	if err == nil || !strings.Contains(err.Error(), "readonly") && !strings.Contains(err.Error(), "read-only transaction") {
 		t.Errorf("a write on the read pool: %v", err)
@@ -89,22 +89,22 @@ func TestReadersCannotWrite(t *testing.T) {
 
 func TestErrorsAreSentinels(t *testing.T) {
 	db := open(t)
-	acc := &turn.Account{Name: "Gazetzot", PasswordHash: "x", TokenVersion: 1, CreatedAt: time.Now()}
-	if err := db.Write(ctx, func(tx turn.Tx) error { return tx.CreateAccount(acc) }); err != nil {
+	acc := &campaign.Account{Name: "Gazetzot", PasswordHash: "x", TokenVersion: 1, CreatedAt: time.Now()}
+	if err := db.Write(ctx, func(tx campaign.Tx) error { return tx.CreateAccount(acc) }); err != nil {
 		t.Fatal(err)
 	}
-	dup := &turn.Account{Name: "gazetzot ", PasswordHash: "x", TokenVersion: 1, CreatedAt: time.Now()}
-	if err := db.Write(ctx, func(tx turn.Tx) error { return tx.CreateAccount(dup) }); !errors.Is(err, domain.ErrConflict) {
+	dup := &campaign.Account{Name: "gazetzot ", PasswordHash: "x", TokenVersion: 1, CreatedAt: time.Now()}
+	if err := db.Write(ctx, func(tx campaign.Tx) error { return tx.CreateAccount(dup) }); !errors.Is(err, domain.ErrConflict) {
 		t.Errorf("a second account of the same name: %v", err)
 	}
-	err := db.Peek(ctx, func(r turn.Reader) error {
+	err := db.Peek(ctx, func(r campaign.Reader) error {
 		_, err := r.CampaignVersion(42)
 		return err
 	})
 	if !errors.Is(err, domain.ErrNotFound) {
 		t.Errorf("a missing campaign: %v", err)
 	}
-	err = db.Read(ctx, func(r turn.Reader) error {
+	err = db.Read(ctx, func(r campaign.Reader) error {
 		_, err := r.Turn(1, 1)
 		return err
 	})

@@ -10,16 +10,16 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
-// txn is one transaction; it implements turn.Tx (and so turn.Reader).
+// txn is one transaction; it implements campaign.Tx (and so campaign.Reader).
 type txn struct {
 	db *gorm.DB
 }
 
-var _ turn.Tx = (*txn)(nil)
+var _ campaign.Tx = (*txn)(nil)
 
 func (t *txn) Secret(name string) ([]byte, error) {
 	var r secretRow
@@ -39,7 +39,7 @@ func (t *txn) CountAccounts() (int, error) {
 	return int(n), err
 }
 
-func (t *txn) Account(id int64) (*turn.Account, error) {
+func (t *txn) Account(id int64) (*campaign.Account, error) {
 	var r accountRow
 	if err := t.db.Where("id = ?", id).Take(&r).Error; err != nil {
 		return nil, translate(err, fmt.Sprintf("account %d", id))
@@ -47,7 +47,7 @@ func (t *txn) Account(id int64) (*turn.Account, error) {
 	return r.model(), nil
 }
 
-func (t *txn) AccountByName(name string) (*turn.Account, error) {
+func (t *txn) AccountByName(name string) (*campaign.Account, error) {
 	var r accountRow
 	if err := t.db.Where("name_key = ?", domain.NameKey(name)).Take(&r).Error; err != nil {
 		return nil, translate(err, fmt.Sprintf("an account named %q", name))
@@ -55,19 +55,19 @@ func (t *txn) AccountByName(name string) (*turn.Account, error) {
 	return r.model(), nil
 }
 
-func (t *txn) Accounts() ([]turn.Account, error) {
+func (t *txn) Accounts() ([]campaign.Account, error) {
 	var rows []accountRow
 	if err := t.db.Order("id").Find(&rows).Error; err != nil {
 		return nil, err
 	}
-	out := make([]turn.Account, len(rows))
+	out := make([]campaign.Account, len(rows))
 	for i := range rows {
 		out[i] = *rows[i].model()
 	}
 	return out, nil
 }
 
-func (t *txn) CreateAccount(a *turn.Account) error {
+func (t *txn) CreateAccount(a *campaign.Account) error {
 	r := &accountRow{Name: a.Name, NameKey: domain.NameKey(a.Name), PasswordHash: a.PasswordHash, Admin: a.Admin, TokenVersion: a.TokenVersion, CreatedAt: a.CreatedAt}
 	if err := t.db.Create(r).Error; err != nil {
 		return translate(err, fmt.Sprintf("an account named %q", a.Name))
@@ -76,13 +76,13 @@ func (t *txn) CreateAccount(a *turn.Account) error {
 	return nil
 }
 
-func (t *txn) UpdateAccount(a *turn.Account) error {
+func (t *txn) UpdateAccount(a *campaign.Account) error {
 	return t.db.Model(&accountRow{}).Where("id = ?", a.ID).Updates(map[string]any{
 		"password_hash": a.PasswordHash, "admin": a.Admin, "token_version": a.TokenVersion,
 	}).Error
 }
 
-func (t *txn) Campaign(id int64) (*turn.Campaign, error) {
+func (t *txn) Campaign(id int64) (*campaign.Campaign, error) {
 	var r campaignRow
 	if err := t.db.Where("id = ?", id).Take(&r).Error; err != nil {
 		return nil, translate(err, fmt.Sprintf("campaign %d", id))
@@ -99,12 +99,12 @@ func (t *txn) CampaignVersion(id int64) (int64, error) {
 	return v, err
 }
 
-func (t *txn) Campaigns() ([]turn.Campaign, error) {
+func (t *txn) Campaigns() ([]campaign.Campaign, error) {
 	var rows []campaignRow
 	if err := t.db.Order("id").Find(&rows).Error; err != nil {
 		return nil, err
 	}
-	out := make([]turn.Campaign, 0, len(rows))
+	out := make([]campaign.Campaign, 0, len(rows))
 	for i := range rows {
 		c, err := rows[i].model()
 		if err != nil {
@@ -115,7 +115,7 @@ func (t *txn) Campaigns() ([]turn.Campaign, error) {
 	return out, nil
 }
 
-func (t *txn) CreateCampaign(c *turn.Campaign) error {
+func (t *txn) CreateCampaign(c *campaign.Campaign) error {
 	r, err := campaignToRow(c)
 	if err != nil {
 		return err
@@ -127,7 +127,7 @@ func (t *txn) CreateCampaign(c *turn.Campaign) error {
 	return nil
 }
 
-func (t *txn) UpdateCampaign(c *turn.Campaign) error {
+func (t *txn) UpdateCampaign(c *campaign.Campaign) error {
 	r, err := campaignToRow(c)
 	if err != nil {
 		return err
@@ -143,27 +143,27 @@ func (t *txn) members() *gorm.DB {
 	return t.db.Table("members").Select("members.*, accounts.name AS name").Joins("JOIN accounts ON accounts.id = members.account_id")
 }
 
-func (t *txn) Members(campaign int64) ([]turn.Member, error) {
+func (t *txn) Members(cid int64) ([]campaign.Member, error) {
 	var rows []memberRow
-	if err := t.members().Where("members.campaign_id = ?", campaign).Order("accounts.name_key").Find(&rows).Error; err != nil {
+	if err := t.members().Where("members.campaign_id = ?", cid).Order("accounts.name_key").Find(&rows).Error; err != nil {
 		return nil, err
 	}
-	out := make([]turn.Member, len(rows))
+	out := make([]campaign.Member, len(rows))
 	for i := range rows {
 		out[i] = *rows[i].model()
 	}
 	return out, nil
 }
 
-func (t *txn) Member(campaign, account int64) (*turn.Member, error) {
+func (t *txn) Member(cid, account int64) (*campaign.Member, error) {
 	var r memberRow
-	if err := t.members().Where("members.campaign_id = ? AND members.account_id = ?", campaign, account).Take(&r).Error; err != nil {
+	if err := t.members().Where("members.campaign_id = ? AND members.account_id = ?", cid, account).Take(&r).Error; err != nil {
 		return nil, translate(err, "the membership")
 	}
 	return r.model(), nil
 }
 
-func (t *txn) PutMember(m *turn.Member) error {
+func (t *txn) PutMember(m *campaign.Member) error {
 	r := memberToRow(m)
 	return t.db.Clauses(clause.OnConflict{
 		Columns:   []clause.Column{{Name: "campaign_id"}, {Name: "account_id"}},
@@ -171,28 +171,28 @@ func (t *txn) PutMember(m *turn.Member) error {
 	}).Omit("name").Create(r).Error
 }
 
-func (t *txn) Turn(campaign int64, n int) (*turn.Turn, error) {
+func (t *txn) Turn(cid int64, n int) (*campaign.Turn, error) {
 	var r turnRow
-	if err := t.db.Where("campaign_id = ? AND number = ?", campaign, n).Take(&r).Error; err != nil {
-		return nil, translate(err, fmt.Sprintf("turn %d of campaign %d", n, campaign))
+	if err := t.db.Where("campaign_id = ? AND number = ?", cid, n).Take(&r).Error; err != nil {
+		return nil, translate(err, fmt.Sprintf("turn %d of campaign %d", n, cid))
 	}
 	return r.model()
 }
 
-func (t *txn) LatestTurn(campaign int64) (*turn.Turn, error) {
+func (t *txn) LatestTurn(cid int64) (*campaign.Turn, error) {
 	var r turnRow
-	if err := t.db.Where("campaign_id = ?", campaign).Order("number DESC").Take(&r).Error; err != nil {
-		return nil, translate(err, fmt.Sprintf("a turn of campaign %d", campaign))
+	if err := t.db.Where("campaign_id = ?", cid).Order("number DESC").Take(&r).Error; err != nil {
+		return nil, translate(err, fmt.Sprintf("a turn of campaign %d", cid))
 	}
 	return r.model()
 }
 
-func (t *txn) Turns(campaign int64) ([]turn.Turn, error) {
+func (t *txn) Turns(cid int64) ([]campaign.Turn, error) {
 	var rows []turnRow
-	if err := t.db.Select(turnColumns).Where("campaign_id = ?", campaign).Order("number").Find(&rows).Error; err != nil {
+	if err := t.db.Select(turnColumns).Where("campaign_id = ?", cid).Order("number").Find(&rows).Error; err != nil {
 		return nil, err
 	}
-	out := make([]turn.Turn, 0, len(rows))
+	out := make([]campaign.Turn, 0, len(rows))
 	for i := range rows {
 		tt, err := rows[i].model()
 		if err != nil {
@@ -203,7 +203,7 @@ func (t *txn) Turns(campaign int64) ([]turn.Turn, error) {
 	return out, nil
 }
 
-func (t *txn) OpenTurns() ([]turn.OpenTurn, error) {
+func (t *txn) OpenTurns() ([]campaign.OpenTurn, error) {
 	var rows []struct {
 		CampaignID int64
 		Number     int
@@ -212,19 +212,19 @@ func (t *txn) OpenTurns() ([]turn.OpenTurn, error) {
 	}
 	err := t.db.Table("turns").Select("turns.campaign_id, turns.number, turns.lock_at, campaigns.status").
 		Joins("JOIN campaigns ON campaigns.id = turns.campaign_id").
-		Where("turns.status = ? AND campaigns.status <> ?", string(turn.Open), string(turn.Finished)).
+		Where("turns.status = ? AND campaigns.status <> ?", string(campaign.Open), string(campaign.Finished)).
 		Order("turns.campaign_id, turns.number").Scan(&rows).Error
 	if err != nil {
 		return nil, err
 	}
-	out := make([]turn.OpenTurn, len(rows))
+	out := make([]campaign.OpenTurn, len(rows))
 	for i, r := range rows {
-		out[i] = turn.OpenTurn{CampaignID: r.CampaignID, Number: r.Number, LockAt: r.LockAt.UTC(), Paused: r.Status == string(turn.Paused)}
+		out[i] = campaign.OpenTurn{CampaignID: r.CampaignID, Number: r.Number, LockAt: r.LockAt.UTC(), Paused: r.Status == string(campaign.Paused)}
 	}
 	return out, nil
 }
 
-func (t *txn) CreateTurn(tt *turn.Turn) error {
+func (t *txn) CreateTurn(tt *campaign.Turn) error {
 	r, err := turnToRow(tt)
 	if err != nil {
 		return err
@@ -236,26 +236,26 @@ func (t *txn) CreateTurn(tt *turn.Turn) error {
 	return nil
 }
 
-func (t *txn) UpdateTurnTiming(tt *turn.Turn) error {
+func (t *txn) UpdateTurnTiming(tt *campaign.Turn) error {
 	return t.db.Model(&turnRow{}).Where("id = ?", tt.ID).Updates(map[string]any{
 		"deadline": tt.Deadline, "lock_at": tt.LockAt, "extension_seconds": seconds(tt.Extension), "lock_error": tt.LockError,
 	}).Error
 }
 
-func (t *txn) LockTurn(tt *turn.Turn) (bool, error) {
-	res := t.db.Model(&turnRow{}).Where("id = ? AND status = ?", tt.ID, string(turn.Open)).Updates(map[string]any{
-		"status": string(turn.Locked), "locked_at": tt.LockedAt, "locked_by": tt.LockedBy, "lock_reason": tt.LockReason,
+func (t *txn) LockTurn(tt *campaign.Turn) (bool, error) {
+	res := t.db.Model(&turnRow{}).Where("id = ? AND status = ?", tt.ID, string(campaign.Open)).Updates(map[string]any{
+		"status": string(campaign.Locked), "locked_at": tt.LockedAt, "locked_by": tt.LockedBy, "lock_reason": tt.LockReason,
 		"control_seq": tt.ControlSeq, "control_at": tt.ControlAt, "report": string(tt.Report), "report_text": tt.ReportText, "lock_error": "",
 	})
 	return res.RowsAffected == 1, res.Error
 }
 
-func (t *txn) Posts(campaign int64, n int) ([]turn.Post, error) {
+func (t *txn) Posts(cid int64, n int) ([]campaign.Post, error) {
 	var rows []postRow
-	if err := t.db.Where("campaign_id = ? AND turn = ?", campaign, n).Order("id").Find(&rows).Error; err != nil {
+	if err := t.db.Where("campaign_id = ? AND turn = ?", cid, n).Order("id").Find(&rows).Error; err != nil {
 		return nil, err
 	}
-	out := make([]turn.Post, 0, len(rows))
+	out := make([]campaign.Post, 0, len(rows))
 	for i := range rows {
 		p, err := rows[i].model()
 		if err != nil {
@@ -266,7 +266,7 @@ func (t *txn) Posts(campaign int64, n int) ([]turn.Post, error) {
 	return out, nil
 }
 
-func (t *txn) Post(id int64) (*turn.Post, error) {
+func (t *txn) Post(id int64) (*campaign.Post, error) {
 	var r postRow
 	if err := t.db.Where("id = ?", id).Take(&r).Error; err != nil {
 		return nil, translate(err, fmt.Sprintf("post %d", id))
@@ -274,7 +274,7 @@ func (t *txn) Post(id int64) (*turn.Post, error) {
 	return r.model()
 }
 
-func (t *txn) CreatePost(p *turn.Post) error {
+func (t *txn) CreatePost(p *campaign.Post) error {
 	r, err := postToRow(p)
 	if err != nil {
 		return err
@@ -294,14 +294,14 @@ func (t *txn) WithdrawPost(id int64, at time.Time) error {
 	return res.Error
 }
 
-func (t *txn) Results(turnID int64) ([]turn.Result, error) {
+func (t *txn) Results(turnID int64) ([]campaign.Result, error) {
 	var rows []resultRow
 	if err := t.db.Where("turn_id = ?", turnID).Order("id").Find(&rows).Error; err != nil {
 		return nil, err
 	}
-	out := make([]turn.Result, 0, len(rows))
+	out := make([]campaign.Result, 0, len(rows))
 	for _, r := range rows {
-		res := turn.Result{ID: r.ID, TurnID: r.TurnID, EnteredBy: r.EnteredBy, EnteredAt: r.EnteredAt.UTC()}
+		res := campaign.Result{ID: r.ID, TurnID: r.TurnID, EnteredBy: r.EnteredBy, EnteredAt: r.EnteredAt.UTC()}
 		if err := json.Unmarshal([]byte(r.Result), &res.Result); err != nil {
 			return nil, fmt.Errorf("result %d: %w", r.ID, err)
 		}
@@ -310,7 +310,7 @@ func (t *txn) Results(turnID int64) ([]turn.Result, error) {
 	return out, nil
 }
 
-func (t *txn) PutResult(r *turn.Result) error {
+func (t *txn) PutResult(r *campaign.Result) error {
 	body, err := json.Marshal(r.Result)
 	if err != nil {
 		return err
@@ -324,14 +324,14 @@ func (t *txn) PutResult(r *turn.Result) error {
 	return err
 }
 
-func (t *txn) Control(campaign int64) ([]turn.ControlEntry, error) {
+func (t *txn) Control(cid int64) ([]campaign.ControlEntry, error) {
 	var rows []controlRow
-	if err := t.db.Where("campaign_id = ?", campaign).Order("effective_at, id").Find(&rows).Error; err != nil {
+	if err := t.db.Where("campaign_id = ?", cid).Order("effective_at, id").Find(&rows).Error; err != nil {
 		return nil, err
 	}
-	out := make([]turn.ControlEntry, len(rows))
+	out := make([]campaign.ControlEntry, len(rows))
 	for i, r := range rows {
-		e := turn.ControlEntry{ID: r.ID, CampaignID: r.CampaignID, Army: r.Army, EffectiveAt: r.EffectiveAt.UTC(), By: r.ByName, Reason: r.Reason}
+		e := campaign.ControlEntry{ID: r.ID, CampaignID: r.CampaignID, Army: r.Army, EffectiveAt: r.EffectiveAt.UTC(), By: r.ByName, Reason: r.Reason}
 		if err := json.Unmarshal([]byte(r.Controllers), &e.Controllers); err != nil {
 			return nil, fmt.Errorf("control entry %d: %w", r.ID, err)
 		}
@@ -340,7 +340,7 @@ func (t *txn) Control(campaign int64) ([]turn.ControlEntry, error) {
 	return out, nil
 }
 
-func (t *txn) AddControl(e *turn.ControlEntry) error {
+func (t *txn) AddControl(e *campaign.ControlEntry) error {
 	ctl, err := json.Marshal(nonNilSlice(e.Controllers))
 	if err != nil {
 		return err
@@ -353,23 +353,23 @@ func (t *txn) AddControl(e *turn.ControlEntry) error {
 	return nil
 }
 
-func (t *txn) Audit(campaign int64, limit int) ([]turn.AuditEntry, error) {
+func (t *txn) Audit(cid int64, limit int) ([]campaign.AuditEntry, error) {
 	var rows []auditRow
 	q := t.db.Order("id DESC").Limit(limit)
-	if campaign != 0 {
-		q = q.Where("campaign_id = ?", campaign)
+	if cid != 0 {
+		q = q.Where("campaign_id = ?", cid)
 	}
 	if err := q.Find(&rows).Error; err != nil {
 		return nil, err
 	}
-	out := make([]turn.AuditEntry, len(rows))
+	out := make([]campaign.AuditEntry, len(rows))
 	for i, r := range rows {
-		out[i] = turn.AuditEntry{ID: r.ID, CampaignID: r.CampaignID, At: r.At.UTC(), Actor: r.Actor, Action: r.Action, Detail: r.Detail, IP: r.IP}
+		out[i] = campaign.AuditEntry{ID: r.ID, CampaignID: r.CampaignID, At: r.At.UTC(), Actor: r.Actor, Action: r.Action, Detail: r.Detail, IP: r.IP}
 	}
 	return out, nil
 }
 
-func (t *txn) AddAudit(e *turn.AuditEntry) error {
+func (t *txn) AddAudit(e *campaign.AuditEntry) error {
 	r := &auditRow{CampaignID: e.CampaignID, At: e.At, Actor: e.Actor, Action: e.Action, Detail: e.Detail, IP: e.IP}
 	if err := t.db.Create(r).Error; err != nil {
 		return err

@@ -4,20 +4,39 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/coalition-wargame/coalition/domain"
 )
 
+// Heading is what a rendered report opens with: the campaign and turn, who locked it, when and
+// why, and its seed with the commitment published when the turn opened (B6).
+type Heading struct {
+	Campaign string
+	Turn     int
+	// LockAt is the turn's lock time; LockedAt, LockedBy and LockReason say when, by whom and
+	// why it was locked (LockedAt nil: not said).
+	LockAt     time.Time
+	LockedAt   *time.Time
+	LockedBy   string
+	LockReason string
+	Seed       domain.Seed
+	Commitment string
+}
+
+// Stamp writes a time the way reports and messages do, to the minute in UTC.
+func Stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+
 // Render writes a lock report the way the movement judge's update post reads (3.1): moves,
 // rejected orders and why, battles settled and announced, pushes, healing and day counts.
 // Transfers are named without their creatures, which stay private (T2).
-func Render(c *Campaign, t *Turn, rep *Report) string {
+func Render(t Heading, rep *Report) string {
 	var b strings.Builder
 	line := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	section := func(title string) { line("\n%s", title) }
-	line("%s — movement update for turn %d", c.Name, t.Number)
+	line("%s — movement update for turn %d", t.Campaign, t.Turn)
 	if t.LockedAt != nil {
-		line("Locked %s by %s (%s); the lock time was %s.", stamp(*t.LockedAt), t.LockedBy, t.LockReason, stamp(t.LockAt))
+		line("Locked %s by %s (%s); the lock time was %s.", Stamp(*t.LockedAt), t.LockedBy, t.LockReason, Stamp(t.LockAt))
 	}
 	line("Seed %s (its SHA-256, published when the turn opened: %s).", t.Seed, t.Commitment)
 

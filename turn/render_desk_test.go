@@ -44,7 +44,7 @@ func TestRenderNamesWhatTheBattlesDid(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			text := turn.Render(&turn.Campaign{Name: c.file}, &turn.Turn{Number: c.turn + 1}, rep)
+			text := turn.Render(turn.Heading{Campaign: c.file, Turn: c.turn + 1}, rep)
 			for _, w := range c.want {
 				if !strings.Contains(text, w) {
 					t.Errorf("the report does not say %q:\n%s", w, text)

@@ -1,6 +1,7 @@
-// Package turn is the turn workflow: Run is the lock pipeline every lock goes through
-// (checks, moves, battles, the update), used alike by the server and by
-// `coalition adjudicate`; Service runs it on campaigns held in a store.
+// Package turn is the pure lock pipeline: Run adjudicates one turn (checks, moves, battles,
+// the update) and Render writes its report, used alike by the server (package campaign) and
+// by `coalition adjudicate`. It knows the rule engines and domain only: no store, no clock, no
+// accounts.
 package turn
 
 import (

@@ -13,9 +13,9 @@ import (
 
 	_ "github.com/mattn/go-sqlite3"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/store"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 func testEnv(k string) string { return map[string]string{"COALITION_PASSWORD_COST": "4"}[k] }
@@ -117,15 +117,15 @@ func TestImportAndReplayCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := turn.NewService(st, turn.Options{Clock: func() time.Time { return time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC) }, PasswordCost: 4})
-	op := turn.Operator("test")
-	if _, err := svc.SetMember(ctx, op, 1, turn.Member{Name: "admin-less judge", Roles: []turn.Role{turn.MovementJudge}}); err == nil {
+	svc := campaign.NewService(st, campaign.Options{Clock: func() time.Time { return time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC) }, PasswordCost: 4})
+	op := campaign.Operator("test")
+	if _, err := svc.SetMember(ctx, op, 1, campaign.Member{Name: "admin-less judge", Roles: []campaign.Role{campaign.MovementJudge}}); err == nil {
 		t.Fatal("a member without an account")
 	}
 	if _, err := svc.CreateAccount(ctx, op, "judge", "judge-password", false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.SetMember(ctx, op, 1, turn.Member{Name: "judge", Roles: []turn.Role{turn.MovementJudge}}); err != nil {
+	if _, err := svc.SetMember(ctx, op, 1, campaign.Member{Name: "judge", Roles: []campaign.Role{campaign.MovementJudge}}); err != nil {
 		t.Fatal(err)
 	}
 	judge, _ := svc.Login(ctx, "judge", "judge-password")
@@ -133,10 +133,10 @@ func TestImportAndReplayCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.Post(ctx, turn.Actor{Account: gaz}, 1, turn.PostRequest{Text: "Sai Rei: 3F > 4F; engage Darkhand5"}); err != nil {
+	if _, err := svc.Post(ctx, campaign.Actor{Account: gaz}, 1, campaign.PostRequest{Text: "Sai Rei: 3F > 4F; engage Darkhand5"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.Lock(ctx, turn.Actor{Account: judge}, 1, 1, "test"); err != nil {
+	if _, err := svc.Lock(ctx, campaign.Actor{Account: judge}, 1, 1, "test"); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
@@ -179,7 +179,7 @@ func TestDemoLoadsOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	svc := turn.NewService(st, turn.Options{PasswordCost: 4, Log: slog.New(slog.DiscardHandler)})
+	svc := campaign.NewService(st, campaign.Options{PasswordCost: 4, Log: slog.New(slog.DiscardHandler)})
 	var out bytes.Buffer
 	for range 2 {
 		if err := loadDemo(ctx, svc, &out); err != nil {

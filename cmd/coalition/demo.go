@@ -7,15 +7,15 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 // demoName is the demo campaign's name; serve --demo loads it once.
 const demoName = "Demo: the Phyrexian invasion of Dominaria"
 
 // loadDemo creates the demo campaign unless it exists, and prints its accounts.
-func loadDemo(ctx context.Context, svc *turn.Service, stdout io.Writer) error {
+func loadDemo(ctx context.Context, svc *campaign.Service, stdout io.Writer) error {
 	cs, err := svc.Campaigns(ctx)
 	if err != nil {
 		return err
@@ -30,7 +30,7 @@ func loadDemo(ctx context.Context, svc *turn.Service, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	out, err := svc.CreateCampaign(ctx, turn.Operator("demo"), su)
+	out, err := svc.CreateCampaign(ctx, campaign.Operator("demo"), su)
 	if err != nil {
 		return err
 	}
@@ -49,7 +49,7 @@ func loadDemo(ctx context.Context, svc *turn.Service, stdout io.Writer) error {
 	return nil
 }
 
-func describe(m turn.Member) string {
+func describe(m campaign.Member) string {
 	var parts []string
 	for _, r := range m.Roles {
 		parts = append(parts, string(r))
@@ -140,7 +140,7 @@ func sq(s string) domain.Square {
 
 // demoSetup builds the demo campaign: 7 bases (5 win conditions), 5 portals, 3 towns, 45
 // armies a side of ranks 1/2/7/7/14/14 (2.5.2.1), mercenaries, and player accounts.
-func demoSetup() (turn.Setup, error) {
+func demoSetup() (campaign.Setup, error) {
 	m := &domain.Map{Grid: domain.DefaultGrid, Terrain: domain.TerrainMap{Default: domain.Plains, Squares: map[domain.Square]domain.Terrain{}}}
 	for i := range m.Grid.Size() {
 		s := m.Grid.At(i)
@@ -241,19 +241,19 @@ func demoSetup() (turn.Setup, error) {
 		m.Armies = append(m.Armies, mercs[i])
 	}
 
-	players := []turn.Member{
-		{Name: "Gerrard", Roles: []turn.Role{turn.Player, turn.Leader}, Side: domain.Coalition, Rank: domain.General, Factions: []domain.Color{w, r, g}},
-		{Name: "Sisay", Roles: []turn.Role{turn.Player, turn.Leader}, Side: domain.Coalition, Rank: domain.Admiral, Factions: []domain.Color{u, w}},
-		{Name: "Hanna", Roles: []turn.Role{turn.Player}, Side: domain.Coalition, Rank: domain.Captain, Factions: []domain.Color{u, domain.Colorless}},
-		{Name: "Mirri", Roles: []turn.Role{turn.Player}, Side: domain.Coalition, Rank: domain.Captain, Factions: []domain.Color{g, w}},
-		{Name: "Squee", Roles: []turn.Role{turn.Player}, Side: domain.Coalition, Rank: domain.Commander, Factions: []domain.Color{r}},
-		{Name: "Gix", Roles: []turn.Role{turn.Player, turn.Leader}, Side: domain.Phyrexia, Rank: domain.General},
-		{Name: "Tsabo Tavoc", Roles: []turn.Role{turn.Player, turn.Leader}, Side: domain.Phyrexia, Rank: domain.Admiral},
-		{Name: "Crovax", Roles: []turn.Role{turn.Player}, Side: domain.Phyrexia, Rank: domain.Captain},
-		{Name: "Ertai", Roles: []turn.Role{turn.Player}, Side: domain.Phyrexia, Rank: domain.Captain},
-		{Name: "Barrin", Roles: []turn.Role{turn.MovementJudge}},
-		{Name: "Serra", Roles: []turn.Role{turn.BattleJudge}},
-		{Name: "Maraxus", Roles: []turn.Role{turn.MercenaryJudge}},
+	players := []campaign.Member{
+		{Name: "Gerrard", Roles: []campaign.Role{campaign.Player, campaign.Leader}, Side: domain.Coalition, Rank: domain.General, Factions: []domain.Color{w, r, g}},
+		{Name: "Sisay", Roles: []campaign.Role{campaign.Player, campaign.Leader}, Side: domain.Coalition, Rank: domain.Admiral, Factions: []domain.Color{u, w}},
+		{Name: "Hanna", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.Captain, Factions: []domain.Color{u, domain.Colorless}},
+		{Name: "Mirri", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.Captain, Factions: []domain.Color{g, w}},
+		{Name: "Squee", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.Commander, Factions: []domain.Color{r}},
+		{Name: "Gix", Roles: []campaign.Role{campaign.Player, campaign.Leader}, Side: domain.Phyrexia, Rank: domain.General},
+		{Name: "Tsabo Tavoc", Roles: []campaign.Role{campaign.Player, campaign.Leader}, Side: domain.Phyrexia, Rank: domain.Admiral},
+		{Name: "Crovax", Roles: []campaign.Role{campaign.Player}, Side: domain.Phyrexia, Rank: domain.Captain},
+		{Name: "Ertai", Roles: []campaign.Role{campaign.Player}, Side: domain.Phyrexia, Rank: domain.Captain},
+		{Name: "Barrin", Roles: []campaign.Role{campaign.MovementJudge}},
+		{Name: "Serra", Roles: []campaign.Role{campaign.BattleJudge}},
+		{Name: "Maraxus", Roles: []campaign.Role{campaign.MercenaryJudge}},
 	}
 	// Players control their namesake armies (5.2.1); the leaders share out the proxies.
 	named := map[string]bool{}
@@ -278,9 +278,9 @@ func demoSetup() (turn.Setup, error) {
 		n++
 	}
 	if err := m.Validate(); err != nil {
-		return turn.Setup{}, err
+		return campaign.Setup{}, err
 	}
-	return turn.Setup{Name: demoName, Map: m, Members: players}, nil
+	return campaign.Setup{Name: demoName, Map: m, Members: players}, nil
 }
 
 // troops fills an army's four slots (2.1) with creatures it may use (2.2.1): in each slot

@@ -9,8 +9,8 @@ import (
 	"os"
 
 	"github.com/coalition-wargame/coalition/api"
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/scenario"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 // importCommand creates a campaign from a scenario file: coalition import [--db FILE] FILE.
@@ -40,7 +40,7 @@ func importCommand(ctx context.Context, args []string, getenv func(string) strin
 		return err
 	}
 	defer st.Close()
-	out, err := svc.CreateCampaign(ctx, turn.Operator("command-line import"), api.SetupFromScenario(sc, *name))
+	out, err := svc.CreateCampaign(ctx, campaign.Operator("command-line import"), api.SetupFromScenario(sc, *name))
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,6 @@
-// Command coalition runs the Coalition Wargame server and its tools.
+// Command coalition runs the Coalition Wargame server and its tools: it alone names concrete
+// types, wiring the store, the campaign workflow and the API together; it holds the demo
+// campaign.
 package main
 
 import (

@@ -9,7 +9,7 @@ import (
 	"log/slog"
 	"strconv"
 
-	"github.com/coalition-wargame/coalition/turn"
+	"github.com/coalition-wargame/coalition/campaign"
 )
 
 // replayCommand adjudicates locked turns again from what the database holds and compares
@@ -38,12 +38,12 @@ func replayCommand(ctx context.Context, args []string, getenv func(string) strin
 	defer st.Close()
 	var turns []int
 	if fs.Arg(1) == "all" {
-		all, err := svc.Turns(ctx, turn.Operator("command-line replay"), id)
+		all, err := svc.Turns(ctx, campaign.Operator("command-line replay"), id)
 		if err != nil {
 			return err
 		}
 		for _, t := range all {
-			if t.Status == turn.Locked {
+			if t.Status == campaign.Locked {
 				turns = append(turns, t.Number)
 			}
 		}

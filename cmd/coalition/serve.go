@@ -19,8 +19,8 @@ import (
 	"github.com/robfig/cron/v3"
 
 	"github.com/coalition-wargame/coalition/api"
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/store"
-	"github.com/coalition-wargame/coalition/turn"
 	"github.com/coalition-wargame/coalition/web"
 )
 
@@ -45,12 +45,12 @@ func commonFlags(fs *flag.FlagSet, getenv func(string) string, c *common) {
 	fs.IntVar(&c.cost, "password-cost", cost, "bcrypt cost of password hashes, 0 for the default (env COALITION_PASSWORD_COST)")
 }
 
-func (c *common) open(ctx context.Context) (*store.DB, *turn.Service, error) {
+func (c *common) open(ctx context.Context) (*store.DB, *campaign.Service, error) {
 	st, err := store.Open(ctx, c.db, c.log)
 	if err != nil {
 		return nil, nil, err
 	}
-	svc := turn.NewService(st, turn.Options{Clock: now, Log: c.log, PasswordCost: c.cost})
+	svc := campaign.NewService(st, campaign.Options{Clock: now, Log: c.log, PasswordCost: c.cost})
 	return st, svc, nil
 }
 
@@ -94,7 +94,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	defer st.Close()
-	opt := turn.Options{Clock: now, Log: c.log, PasswordCost: c.cost, BackupKeep: *keep}
+	opt := campaign.Options{Clock: now, Log: c.log, PasswordCost: c.cost, BackupKeep: *keep}
 	if !strings.Contains(c.db, "://") {
 		opt.BackupDir = *backups
 		if opt.BackupDir == "" {
@@ -107,7 +107,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 		c.log.Info("card catalogue loaded", "file", *cardFile, "cards", opt.Cards.Len())
 	}
-	svc := turn.NewService(st, opt)
+	svc := campaign.NewService(st, opt)
 	// the card catalogue with the judges' corrections put over it again
 	if _, err := svc.Catalogue(ctx); err != nil {
 		return fmt.Errorf("the card catalogue: %w", err)
@@ -190,7 +190,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 
 // signingKey is the token key: COALITION_JWT_KEY (hex or base64, at least 32 bytes) or a
 // random key kept in the database.
-func signingKey(ctx context.Context, svc *turn.Service, given string) ([]byte, error) {
+func signingKey(ctx context.Context, svc *campaign.Service, given string) ([]byte, error) {
 	if given == "" {
 		return svc.Secret(ctx, "jwt-hs256", api.MinKeyBytes)
 	}

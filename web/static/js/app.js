@@ -19,21 +19,14 @@ export const app = Object.assign(new EventTarget(), {
 
 const views = {
   map: { label: 'Map', available: () => true, mount: mountMapPanel },
-  orders: { label: 'Orders', available: () => !!(app.campaign && app.campaign.you && mayPost(app.campaign.you)), ...orders },
+  orders: { label: 'Orders', available: () => !!(app.campaign && app.campaign.may_post), ...orders },
   battles: { ...battles, label: 'Battles', available: () => battles.available(app) },
   judge: { label: 'Judge', available: () => !!(app.campaign && app.campaign.class === 'judge'), ...judge },
 };
 
-function mayPost(m) {
-  return (m.roles || []).some((r) => r === 'player' || r === 'leader' || r === 'mercenary-judge') && (m.side || m.roles.includes('mercenary-judge'));
-}
-
-/** myArmies are the armies the logged-in member may order: those he controls (5.2.1), or all mercenaries for their judge. */
+/** myArmies are the armies whose orders from the logged-in member count, as the server marks them (orderable; 5.2.1, M15). */
 app.myArmies = function myArmies() {
-  const you = app.campaign && app.campaign.you;
-  if (!you || !app.map) return [];
-  const mercJudge = (you.roles || []).includes('mercenary-judge');
-  return app.map.armies.filter((a) => (a.controllers || []).some((c) => sameName(c, you.name)) || (mercJudge && a.side === 'mercenary'));
+  return app.map ? app.map.armies.filter((a) => a.orderable) : [];
 };
 
 /** problem shows what went wrong in a region: the server's detail, word for word. */

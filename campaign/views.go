@@ -1,13 +1,13 @@
-package turn
+// The views of the map and of a locked turn's report, as each class of viewer may see them (1.2,
+// T2).
+
+package campaign
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/coalition-wargame/coalition/domain"
@@ -35,7 +35,7 @@ type MapView struct {
 	Grid     GridView           `json:"grid"`
 	Terrain  [][]domain.Terrain `json:"terrain"`
 	Sites    []domain.Site      `json:"sites"`
-	Armies   []domain.Army      `json:"armies"`
+	Armies   []MapArmy          `json:"armies"`
 	Battles  []domain.Battle    `json:"battles"`
 	Winner   domain.Side        `json:"winner,omitempty"`
 	// Moves, Announced, Settled and Pushes come from a locked turn's report: the moves made,
@@ -46,7 +46,24 @@ type MapView struct {
 	Pushes    json.RawMessage `json:"pushes,omitempty"`
 }
 
-func viewMap(c *Campaign, t *Turn, m *domain.Map, class string) *MapView {
+// MapArmy is an army as a viewer of the map sees it. Orderable marks the armies whose orders
+// from the viewer count in the open turn (mayOrder): the ones the order desk offers him.
+type MapArmy struct {
+	domain.Army
+	Orderable bool `json:"orderable,omitempty"`
+}
+
+// Viewer is who looks at a map, as far as the map's view depends on him: the part of it he may
+// see (viewClass) and the author name his orders go under (postsAs, "" for none).
+type Viewer struct {
+	Class  string
+	Author string
+}
+
+func viewerOf(x access) Viewer { return Viewer{Class: viewClass(x), Author: postsAs(x)} }
+
+func viewMap(c *Campaign, t *Turn, m *domain.Map, w Viewer) *MapView {
+	class := w.Class
 	v := &MapView{Campaign: c.ID, Turn: t.Number, Status: t.Status, Version: c.MapVersion, Class: class, Deadline: t.Deadline, LockAt: t.LockAt,
 		Grid: GridView{Cols: m.Grid.Cols, Rows: m.Grid.Rows}, Sites: nonNil(m.Sites), Battles: nonNil(m.Battles), Winner: m.Winner}
 	v.Terrain = make([][]domain.Terrain, m.Grid.Rows)
@@ -57,20 +74,21 @@ func viewMap(c *Campaign, t *Turn, m *domain.Map, class string) *MapView {
 		}
 		v.Terrain[r] = row
 	}
-	v.Armies = make([]domain.Army, len(m.Armies))
+	takesOrders := t.Status == Open && c.Status != Finished
+	v.Armies = make([]MapArmy, len(m.Armies))
 	for i, a := range m.Armies {
-		if class != "judge" && class != string(a.Side) {
+		if !maySeePlans(class, a.Side) {
 			a.Incoming, a.Plan = nil, nil
 		}
 		a.Controllers = nonNil(a.Controllers)
-		v.Armies[i] = a
+		v.Armies[i] = MapArmy{Army: a, Orderable: takesOrders && mayOrder(w.Author, &a)}
 	}
 	return v
 }
 
-// MapVersion is the current map's version and what part of it the actor may see: the map
-// endpoint answers If-None-Match from these alone.
-func (s *Service) MapVersion(ctx context.Context, a Actor, id int64) (int64, string, error) {
+// MapVersion is the current map's version and who the actor is as its viewer: the map endpoint
+// answers If-None-Match from these alone.
+func (s *Service) MapVersion(ctx context.Context, a Actor, id int64) (int64, Viewer, error) {
 	var v int64
 	x := access{actor: a}
 	err := s.store.Peek(ctx, func(r Reader) error {
@@ -90,7 +108,7 @@ func (s *Service) MapVersion(ctx context.Context, a Actor, id int64) (int64, str
 		}
 		return nil
 	})
-	return v, x.class(), err
+	return v, viewerOf(x), err
 }
 
 // CurrentMap is the map as it stands now: the open turn's opening map with the control list
@@ -102,6 +120,9 @@ func (s *Service) CurrentMap(ctx context.Context, a Actor, id int64) (*MapView, 
 		if err != nil {
 			return err
 		}
+		if !maySeeMap(x) {
+			return x.refuse("see the map")
+		}
 		t, err := r.LatestTurn(id)
 		if err != nil {
 			return err
@@ -110,7 +131,7 @@ func (s *Service) CurrentMap(ctx context.Context, a Actor, id int64) (*MapView, 
 		if err != nil {
 			return err
 		}
-		v = viewMap(c, t, m, x.class())
+		v = viewMap(c, t, m, viewerOf(x))
 		return nil
 	})
 	return v, err
@@ -125,6 +146,9 @@ func (s *Service) TurnMap(ctx context.Context, a Actor, id int64, n int) (*MapVi
 		if err != nil {
 			return err
 		}
+		if !maySeeMap(x) {
+			return x.refuse("see the map")
+		}
 		at, upTo := s.now(), int64(0)
 		if t.Status == Locked {
 			at, upTo = *t.ControlAt, t.ControlSeq
@@ -133,7 +157,7 @@ func (s *Service) TurnMap(ctx context.Context, a Actor, id int64, n int) (*MapVi
 		if err != nil {
 			return err
 		}
-		v = viewMap(c, t, m, x.class())
+		v = viewMap(c, t, m, viewerOf(x))
 		if t.Status == Locked {
 			var rep struct {
 				Moves   json.RawMessage `json:"moves"`
@@ -172,11 +196,14 @@ func (s *Service) Report(ctx context.Context, a Actor, id int64, n int) (*Report
 		if err != nil {
 			return err
 		}
+		if !maySeeReport(x) {
+			return x.refuse("read the report")
+		}
 		if t.Status != Locked {
 			return domain.Errorf(domain.ErrNotFound, "turn %d is not locked yet: its report comes with the lock", n)
 		}
 		body := t.Report
-		if !x.judge() {
+		if !maySeeEveryTransfer(x) {
 			if body, err = redactTransfers(body, t.Snapshot, x.side()); err != nil {
 				return err
 			}
@@ -188,7 +215,7 @@ func (s *Service) Report(ctx context.Context, a Actor, id int64, n int) (*Report
 }
 
 // redactTransfers keeps in a report only the transfers sent by armies of side (T2).
-func redactTransfers(body []byte, m *domain.Map, side domain.Side) ([]byte, error) {
+func redactTransfers(body []byte, m Snapshot, side domain.Side) ([]byte, error) {
 	var rep map[string]json.RawMessage
 	if err := json.Unmarshal(body, &rep); err != nil {
 		return nil, err
@@ -201,7 +228,7 @@ func redactTransfers(body []byte, m *domain.Map, side domain.Side) ([]byte, erro
 	}
 	keep := []domain.TransferOrder{}
 	for _, t := range ts {
-		if a := m.Army(t.From); a != nil && side != "" && a.Side == side {
+		if from, ok := m.Side(t.From); ok && side != "" && from == side {
 			keep = append(keep, t)
 		}
 	}
@@ -214,160 +241,4 @@ func redactTransfers(body []byte, m *domain.Map, side domain.Side) ([]byte, erro
 	}
 	rep["transfers"] = raw
 	return json.Marshal(rep)
-}
-
-// ReplayResult says whether adjudicating a locked turn again from what is stored gives the
-// same report and the same next map, byte for byte.
-type ReplayResult struct {
-	Campaign   int64  `json:"campaign"`
-	Turn       int    `json:"turn"`
-	Same       bool   `json:"same"`
-	ReportSame bool   `json:"report_same"`
-	MapSame    bool   `json:"map_same"`
-	Detail     string `json:"detail"`
-}
-
-// Replay adjudicates a locked turn again from its stored opening map, control list, posts,
-// transfer details, results and seed, and compares the outcome with the stored report and
-// the next turn's opening map (judges only).
-func (s *Service) Replay(ctx context.Context, a Actor, id int64, n int) (*ReplayResult, error) {
-	var out *ReplayResult
-	err := s.store.Read(ctx, func(r Reader) error {
-		_, x, err := campaignAccess(r, a, id)
-		if err != nil {
-			return err
-		}
-		if err := x.need("replay a turn (judges only)", x.judge()); err != nil {
-			return err
-		}
-		out, err = replay(r, id, n)
-		return err
-	})
-	return out, err
-}
-
-// ReplayTurn is Replay for the command line, which has the database itself in hand.
-func (s *Service) ReplayTurn(ctx context.Context, id int64, n int) (*ReplayResult, error) {
-	var out *ReplayResult
-	err := s.store.Read(ctx, func(r Reader) (err error) {
-		out, err = replay(r, id, n)
-		return err
-	})
-	return out, err
-}
-
-func replay(r Reader, id int64, n int) (*ReplayResult, error) {
-	t, err := r.Turn(id, n)
-	if err != nil {
-		return nil, err
-	}
-	if t.Status != Locked {
-		return nil, domain.Errorf(domain.ErrConflict, "turn %d is not locked: there is nothing to replay", n)
-	}
-	next, err := r.Turn(id, n+1)
-	if err != nil {
-		return nil, err
-	}
-	m, in, err := lockInput(r, t, *t.ControlAt, t.ControlSeq)
-	if err != nil {
-		return nil, err
-	}
-	nm, rep, err := Run(m, in)
-	if err != nil {
-		return nil, err
-	}
-	body, err := json.Marshal(rep)
-	if err != nil {
-		return nil, err
-	}
-	got, err := EncodeMap(nm)
-	if err != nil {
-		return nil, err
-	}
-	want, err := EncodeMap(next.Snapshot)
-	if err != nil {
-		return nil, err
-	}
-	res := &ReplayResult{Campaign: id, Turn: n, ReportSame: bytes.Equal(body, t.Report), MapSame: bytes.Equal(got, want)}
-	res.Same = res.ReportSame && res.MapSame
-	switch {
-	case res.Same:
-		res.Detail = fmt.Sprintf("turn %d adjudicated again gives the same report (%d bytes) and the same next map (%d bytes)", n, len(body), len(got))
-	case !res.ReportSame:
-		res.Detail = fmt.Sprintf("turn %d adjudicated again gives a different report: %s", n, firstDiff(t.Report, body))
-	default:
-		res.Detail = fmt.Sprintf("turn %d adjudicated again gives a different next map: %s", n, firstDiff(want, got))
-	}
-	return res, nil
-}
-
-func firstDiff(a, b []byte) string {
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	lo := max(0, i-40)
-	cut := func(x []byte) string { return string(x[lo:min(len(x), i+40)]) }
-	return fmt.Sprintf("stored …%s… vs replayed …%s… (byte %d)", cut(a), cut(b), i)
-}
-
-// mapEnvelope is how a map is stored: the domain JSON plus what it loses, the armies whose
-// troop list is known to be empty.
-type mapEnvelope struct {
-	*domain.Map
-	EmptyTroops []string `json:"empty_troops,omitempty"`
-}
-
-// EncodeMap is the stored form of a map (a snapshot): its JSON, losing nothing.
-func EncodeMap(m *domain.Map) ([]byte, error) {
-	env := mapEnvelope{Map: m}
-	for i := range m.Armies {
-		if m.Armies[i].Troops != nil && len(m.Armies[i].Troops) == 0 {
-			env.EmptyTroops = append(env.EmptyTroops, m.Armies[i].Name)
-		}
-	}
-	return json.Marshal(env)
-}
-
-// decoded keeps the maps DecodeMap made, by the SHA-256 of their stored form: a turn's
-// opening map never changes once stored, and decoding a full map costs milliseconds.
-var decoded struct {
-	sync.Mutex
-	maps map[[sha256.Size]byte]*domain.Map
-}
-
-// DecodeMap reads a map stored by EncodeMap. The map it returns may be shared with other
-// callers: never change it, Clone it first.
-func DecodeMap(b []byte) (*domain.Map, error) {
-	key := sha256.Sum256(b)
-	decoded.Lock()
-	m, ok := decoded.maps[key]
-	decoded.Unlock()
-	if ok {
-		return m, nil
-	}
-	m, err := decodeMap(b)
-	if err != nil {
-		return nil, err
-	}
-	decoded.Lock()
-	defer decoded.Unlock()
-	if decoded.maps == nil || len(decoded.maps) >= 64 {
-		decoded.maps = map[[sha256.Size]byte]*domain.Map{}
-	}
-	decoded.maps[key] = m
-	return m, nil
-}
-
-func decodeMap(b []byte) (*domain.Map, error) {
-	env := mapEnvelope{Map: &domain.Map{}}
-	if err := json.Unmarshal(b, &env); err != nil {
-		return nil, err
-	}
-	for _, n := range env.EmptyTroops {
-		if a := env.Map.Army(n); a != nil && a.Troops == nil {
-			a.Troops = []domain.Troop{}
-		}
-	}
-	return env.Map, nil
 }

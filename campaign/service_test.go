@@ -1,4 +1,4 @@
-package turn_test
+package campaign_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/internal/testdb"
 	"github.com/coalition-wargame/coalition/turn"
@@ -21,7 +22,7 @@ var ctx = context.Background()
 func TestPostAnswersEachLineAtOnce(t *testing.T) {
 	f := newFixture(t)
 	id := f.campaign()
-	out, err := f.svc.Post(ctx, f.as("Gazetzot"), id, turn.PostRequest{Text: "Sai Rei: 3F > 4F\nSai Rei: 3F > 9F\nDarkhand5: 10F > 11F\nUrza's Guard: 20F > 21F; engage Nobody"})
+	out, err := f.svc.Post(ctx, f.as("Gazetzot"), id, campaign.PostRequest{Text: "Sai Rei: 3F > 4F\nSai Rei: 3F > 9F\nDarkhand5: 10F > 11F\nUrza's Guard: 20F > 21F; engage Nobody"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +47,7 @@ func TestCheckSavesNothing(t *testing.T) {
 	f := newFixture(t)
 	id := f.campaign()
 	before := f.dump()
-	out, err := f.svc.CheckPost(ctx, f.as("Gazetzot"), id, turn.PostRequest{Text: "Sai Rei: 3F > 4F"})
+	out, err := f.svc.CheckPost(ctx, f.as("Gazetzot"), id, campaign.PostRequest{Text: "Sai Rei: 3F > 4F"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +63,7 @@ func TestStructuredOrdersRenderToTheClassicLine(t *testing.T) {
 	sq := func(s string) domain.Square { q, _ := domain.ParseSquare(s); return q }
 	f := newFixture(t)
 	id := f.campaign()
-	out, err := f.svc.Post(ctx, f.as("Gazetzot"), id, turn.PostRequest{Orders: []turn.OrderInput{
+	out, err := f.svc.Post(ctx, f.as("Gazetzot"), id, campaign.PostRequest{Orders: []campaign.OrderInput{
 		{Army: "Sai Rei", Kind: domain.MoveKind, From: sq("3F"), Legs: []domain.Leg{{To: sq("5F")}}, Keyword: "engage", Target: "Nobody"},
 		{Army: "Urza's Guard", Kind: domain.Hold},
 	}})
@@ -77,16 +78,16 @@ func TestStructuredOrdersRenderToTheClassicLine(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name  string
-		order turn.OrderInput
+		order campaign.OrderInput
 		want  string
 	}{
-		{"bad kind", turn.OrderInput{Army: "Sai Rei", Kind: "fly"}, `"fly" is not a kind of order`},
-		{"note on a move", turn.OrderInput{Army: "Sai Rei", Kind: domain.MoveKind, From: sq("3F"), Legs: []domain.Leg{{To: sq("4F")}}, Note: "flank them"},
+		{"bad kind", campaign.OrderInput{Army: "Sai Rei", Kind: "fly"}, `"fly" is not a kind of order`},
+		{"note on a move", campaign.OrderInput{Army: "Sai Rei", Kind: domain.MoveKind, From: sq("3F"), Legs: []domain.Leg{{To: sq("4F")}}, Note: "flank them"},
 			"a note goes only with a hold"},
-		{"creatures on a move", turn.OrderInput{Army: "Sai Rei", Kind: domain.MoveKind, From: sq("3F"), Legs: []domain.Leg{{To: sq("4F")}}, Creatures: map[string]int{"Kris Mage": 1}},
+		{"creatures on a move", campaign.OrderInput{Army: "Sai Rei", Kind: domain.MoveKind, From: sq("3F"), Legs: []domain.Leg{{To: sq("4F")}}, Creatures: map[string]int{"Kris Mage": 1}},
 			"creatures go only with a transfer"},
 	} {
-		_, err = f.svc.Post(ctx, f.as("Gazetzot"), id, turn.PostRequest{Orders: []turn.OrderInput{c.order}})
+		_, err = f.svc.Post(ctx, f.as("Gazetzot"), id, campaign.PostRequest{Orders: []campaign.OrderInput{c.order}})
 		if !errors.Is(err, domain.ErrInvalid) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
 		}
@@ -96,10 +97,10 @@ func TestStructuredOrdersRenderToTheClassicLine(t *testing.T) {
 func TestPrivatePostsHiddenUntilTheLock(t *testing.T) {
 	f := newFixture(t)
 	id := f.campaign()
-	if _, err := f.svc.Post(ctx, f.as("Gazetzot"), id, turn.PostRequest{Text: "Sai Rei: 3F > 4F", Private: true}); err != nil {
+	if _, err := f.svc.Post(ctx, f.as("Gazetzot"), id, campaign.PostRequest{Text: "Sai Rei: 3F > 4F", Private: true}); err != nil {
 		t.Fatal(err)
 	}
-	seen := func(a turn.Actor) int {
+	seen := func(a campaign.Actor) int {
 		ps, err := f.svc.Posts(ctx, a, id, 1)
 		if err != nil {
 			t.Fatal(err)
@@ -108,9 +109,9 @@ func TestPrivatePostsHiddenUntilTheLock(t *testing.T) {
 	}
 	for _, c := range []struct {
 		who  string
-		a    turn.Actor
+		a    campaign.Actor
 		want int
-	}{{"author", f.as("Gazetzot"), 1}, {"enemy", f.as("Tevesh"), 0}, {"anonymous", turn.Actor{}, 0}, {"judge", f.as("Mover"), 1}} {
+	}{{"author", f.as("Gazetzot"), 1}, {"enemy", f.as("Tevesh"), 0}, {"anonymous", campaign.Actor{}, 0}, {"judge", f.as("Mover"), 1}} {
 		if got := seen(c.a); got != c.want {
 			t.Errorf("%s sees %d posts before the lock, want %d", c.who, got, c.want)
 		}
@@ -126,25 +127,25 @@ func TestPrivatePostsHiddenUntilTheLock(t *testing.T) {
 func TestEditAndWithdraw(t *testing.T) {
 	f := newFixture(t)
 	id := f.campaign()
-	first, err := f.svc.Post(ctx, f.as("Gazetzot"), id, turn.PostRequest{Text: "Sai Rei: 3F > 4F"})
+	first, err := f.svc.Post(ctx, f.as("Gazetzot"), id, campaign.PostRequest{Text: "Sai Rei: 3F > 4F"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.svc.EditPost(ctx, f.as("Tevesh"), id, first.Post.ID, turn.PostRequest{Text: "x"}); !errors.Is(err, domain.ErrForbidden) {
+	if _, err := f.svc.EditPost(ctx, f.as("Tevesh"), id, first.Post.ID, campaign.PostRequest{Text: "x"}); !errors.Is(err, domain.ErrForbidden) {
 		t.Errorf("someone else's edit: %v", err)
 	}
 	f.clock.Set(start.Add(time.Minute))
-	edited, err := f.svc.EditPost(ctx, f.as("Gazetzot"), id, first.Post.ID, turn.PostRequest{Text: "Sai Rei: 3F > 3H"})
+	edited, err := f.svc.EditPost(ctx, f.as("Gazetzot"), id, first.Post.ID, campaign.PostRequest{Text: "Sai Rei: 3F > 3H"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if edited.Post.Replaces != first.Post.ID {
 		t.Errorf("replaces %d", edited.Post.Replaces)
 	}
-	if _, err := f.svc.EditPost(ctx, f.as("Gazetzot"), id, first.Post.ID, turn.PostRequest{Text: "x"}); !errors.Is(err, domain.ErrConflict) {
+	if _, err := f.svc.EditPost(ctx, f.as("Gazetzot"), id, first.Post.ID, campaign.PostRequest{Text: "x"}); !errors.Is(err, domain.ErrConflict) {
 		t.Errorf("edit of a replaced post: %v", err)
 	}
-	u, err := f.svc.Post(ctx, f.as("Gazetzot"), id, turn.PostRequest{Text: "Urza's Guard: 20F > 22F"})
+	u, err := f.svc.Post(ctx, f.as("Gazetzot"), id, campaign.PostRequest{Text: "Urza's Guard: 20F > 22F"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +155,7 @@ func TestEditAndWithdraw(t *testing.T) {
 	if _, err := f.svc.Lock(ctx, f.as("Mover"), id, 1, "test"); err != nil {
 		t.Fatal(err)
 	}
-	v, err := f.svc.TurnMap(ctx, turn.Actor{}, id, 2)
+	v, err := f.svc.TurnMap(ctx, campaign.Actor{}, id, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,10 +183,10 @@ func TestControlAtTheLockCounts(t *testing.T) {
 	}
 	kim, _ := f.svc.Login(ctx, "Kim", "kim-password")
 	_ = acc
-	if _, err := f.svc.SetMember(ctx, f.as("Mover"), id, turn.Member{Name: "Kim", Roles: []turn.Role{turn.Player}, Side: domain.Coalition, Rank: domain.Lieutenant}); err != nil {
+	if _, err := f.svc.SetMember(ctx, f.as("Mover"), id, campaign.Member{Name: "Kim", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.Lieutenant}); err != nil {
 		t.Fatal(err)
 	}
-	out, err := f.svc.Post(ctx, f.as("Gazetzot"), id, turn.PostRequest{Text: "Urza's Guard: 20F > 22F"})
+	out, err := f.svc.Post(ctx, f.as("Gazetzot"), id, campaign.PostRequest{Text: "Urza's Guard: 20F > 22F"})
 	if err != nil || out.Lines[0].Status != "accepted" {
 		t.Fatalf("%v %+v", err, out)
 	}
@@ -201,7 +202,7 @@ func TestControlAtTheLockCounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = lock
-	rep, err := f.svc.Report(ctx, turn.Actor{Account: kim}, id, 1)
+	rep, err := f.svc.Report(ctx, campaign.Actor{Account: kim}, id, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,10 +214,10 @@ func TestControlAtTheLockCounts(t *testing.T) {
 func TestReplayGivesTheSameBytes(t *testing.T) {
 	f := newFixture(t)
 	id := f.campaign()
-	if _, err := f.svc.Post(ctx, f.as("Gazetzot"), id, turn.PostRequest{Text: "Sai Rei: 3F > 9F\nSai Rei: 3F > 6F\nUrza's Guard: 20F > 21G"}); err != nil {
+	if _, err := f.svc.Post(ctx, f.as("Gazetzot"), id, campaign.PostRequest{Text: "Sai Rei: 3F > 9F\nSai Rei: 3F > 6F\nUrza's Guard: 20F > 21G"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.svc.Post(ctx, f.as("Tevesh"), id, turn.PostRequest{Text: "Darkhand5: 10F > 7F; engage Sai Rei", Private: true}); err != nil {
+	if _, err := f.svc.Post(ctx, f.as("Tevesh"), id, campaign.PostRequest{Text: "Darkhand5: 10F > 7F; engage Sai Rei", Private: true}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.svc.Lock(ctx, f.as("Batty"), id, 1, "test"); err != nil {
@@ -238,7 +239,7 @@ func TestReplayGivesTheSameBytes(t *testing.T) {
 func TestLockDueWhileDownRunsOnceAtStart(t *testing.T) {
 	f := newFixture(t)
 	id := f.campaign()
-	v, err := f.svc.Turn(ctx, turn.Actor{}, id, 1)
+	v, err := f.svc.Turn(ctx, campaign.Actor{}, id, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,7 +265,7 @@ func TestLockDueWhileDownRunsOnceAtStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(turns) != 2 || turns[0].Status != turn.Locked || turns[1].Status != turn.Open {
+	if len(turns) != 2 || turns[0].Status != campaign.Locked || turns[1].Status != campaign.Open {
 		t.Fatalf("turns %+v", turns)
 	}
 	if !turns[1].LockAt.After(f.clock.Now()) {
@@ -278,7 +279,7 @@ func TestLockDueWhileDownRunsOnceAtStart(t *testing.T) {
 	for _, e := range audit {
 		if e.Action == "turn.lock" {
 			locks++
-			if e.Actor != turn.Scheduler {
+			if e.Actor != campaign.Scheduler {
 				t.Errorf("locked by %s", e.Actor)
 			}
 		}
@@ -295,9 +296,9 @@ func TestLockDueWhileDownRunsOnceAtStart(t *testing.T) {
 func TestConcurrentLocksLockOnce(t *testing.T) {
 	f := newFixture(t)
 	id := f.campaign()
-	v, _ := f.svc.Turn(ctx, turn.Actor{}, id, 1)
+	v, _ := f.svc.Turn(ctx, campaign.Actor{}, id, 1)
 	f.clock.Set(v.LockAt)
-	if _, err := f.svc.Post(ctx, f.as("Gazetzot"), id, turn.PostRequest{Text: "Sai Rei: 3F > 4F"}); err != nil {
+	if _, err := f.svc.Post(ctx, f.as("Gazetzot"), id, campaign.PostRequest{Text: "Sai Rei: 3F > 4F"}); err != nil {
 		t.Fatal(err)
 	}
 	// Two services on two connections to one file, as two server processes would be.
@@ -316,7 +317,7 @@ func TestConcurrentLocksLockOnce(t *testing.T) {
 			if i%2 == 0 {
 				_, errs[i] = svc.Lock(ctx, f.as("Mover"), id, 1, "race")
 			} else {
-				var got []turn.LockOutcome
+				var got []campaign.LockOutcome
 				got, errs[i] = svc.LockDue(ctx)
 				switch {
 				case errs[i] != nil:
@@ -351,10 +352,10 @@ func TestConcurrentLocksLockOnce(t *testing.T) {
 func TestFailedLockChangesNothing(t *testing.T) {
 	f := newFixture(t)
 	id := f.campaign()
-	if _, err := f.svc.Post(ctx, f.as("Gazetzot"), id, turn.PostRequest{Text: "Sai Rei: 3F > 6F"}); err != nil {
+	if _, err := f.svc.Post(ctx, f.as("Gazetzot"), id, campaign.PostRequest{Text: "Sai Rei: 3F > 6F"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.svc.Post(ctx, f.as("Tevesh"), id, turn.PostRequest{Text: "Darkhand5: 10F > 7F"}); err != nil {
+	if _, err := f.svc.Post(ctx, f.as("Tevesh"), id, campaign.PostRequest{Text: "Darkhand5: 10F > 7F"}); err != nil {
 		t.Fatal(err)
 	}
 	before := f.dump()
@@ -387,20 +388,20 @@ func TestScheduledLockFailureIsRecorded(t *testing.T) {
 	// scheduler records why and retries.
 	f := newFixture(t)
 	id := f.campaign()
-	if _, err := f.svc.Post(ctx, f.as("Gazetzot"), id, turn.PostRequest{Text: "Sai Rei: 3F > 6F"}); err != nil {
+	if _, err := f.svc.Post(ctx, f.as("Gazetzot"), id, campaign.PostRequest{Text: "Sai Rei: 3F > 6F"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.svc.Post(ctx, f.as("Tevesh"), id, turn.PostRequest{Text: "Darkhand5: 10F > 7F"}); err != nil {
+	if _, err := f.svc.Post(ctx, f.as("Tevesh"), id, campaign.PostRequest{Text: "Darkhand5: 10F > 7F"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.svc.Lock(ctx, f.as("Mover"), id, 1, "test"); err != nil {
 		t.Fatal(err)
 	}
-	mp, _ := f.svc.CurrentMap(ctx, turn.Actor{}, id)
+	mp, _ := f.svc.CurrentMap(ctx, campaign.Actor{}, id)
 	if len(mp.Battles) != 0 {
 		t.Fatalf("no battle expected yet: %+v", mp.Battles)
 	}
-	if _, err := f.svc.Post(ctx, f.as("Gazetzot"), id, turn.PostRequest{Text: "Sai Rei: 6F > 7F; engage Darkhand5"}); err != nil {
+	if _, err := f.svc.Post(ctx, f.as("Gazetzot"), id, campaign.PostRequest{Text: "Sai Rei: 6F > 7F; engage Darkhand5"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.svc.Lock(ctx, f.as("Mover"), id, 2, "test"); err != nil {
@@ -408,7 +409,7 @@ func TestScheduledLockFailureIsRecorded(t *testing.T) {
 	}
 	// both sides send strategies, so the battle waits for the battle judge (B2)
 	for _, s := range []struct{ who, army string }{{"Gazetzot", "Sai Rei"}, {"Tevesh", "Darkhand5"}} {
-		if _, err := f.svc.SubmitStrategy(ctx, f.as(s.who), id, 3, mustSquare("7F"), turn.StrategyRequest{Army: s.army, Text: "charge"}); err != nil {
+		if _, err := f.svc.SubmitStrategy(ctx, f.as(s.who), id, 3, mustSquare("7F"), campaign.StrategyRequest{Army: s.army, Text: "charge"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -419,7 +420,7 @@ func TestScheduledLockFailureIsRecorded(t *testing.T) {
 		t.Fatalf("%v %+v", err, got)
 	}
 	t3, _ = f.svc.Turn(ctx, f.as("Mover"), id, 3)
-	if t3.Status != turn.Open || !strings.Contains(t3.LockError, "has no result") {
+	if t3.Status != campaign.Open || !strings.Contains(t3.LockError, "has no result") {
 		t.Errorf("turn 3: %+v", t3)
 	}
 	res := domain.BattleResult{Square: mustSquare("7F"), Winner: "Sai Rei", Losses: map[string]map[string]int{"Darkhand5": {"Grizzly Bears": 100}}}
@@ -436,7 +437,7 @@ func TestScheduledLockFailureIsRecorded(t *testing.T) {
 	if err != nil || len(got) != 1 || got[0].Error != "" {
 		t.Fatalf("%v %+v", err, got)
 	}
-	rep, err := f.svc.Report(ctx, turn.Actor{}, id, 3)
+	rep, err := f.svc.Report(ctx, campaign.Actor{}, id, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -452,7 +453,7 @@ func TestScheduledLockFailureIsRecorded(t *testing.T) {
 func TestExtendPauseResume(t *testing.T) {
 	f := newFixture(t)
 	id := f.campaign()
-	t1, _ := f.svc.Turn(ctx, turn.Actor{}, id, 1)
+	t1, _ := f.svc.Turn(ctx, campaign.Actor{}, id, 1)
 	if _, err := f.svc.Extend(ctx, f.as("Mover"), id, 1, 48*time.Hour, ""); !errors.Is(err, domain.ErrInvalid) {
 		t.Errorf("an extension without a reason: %v", err)
 	}
@@ -479,7 +480,7 @@ func TestExtendPauseResume(t *testing.T) {
 	if _, err := f.svc.Pause(ctx, f.as("Batty"), id, "server move"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.svc.Post(ctx, f.as("Gazetzot"), id, turn.PostRequest{Text: "Sai Rei: 3F > 4F"}); !errors.Is(err, domain.ErrConflict) {
+	if _, err := f.svc.Post(ctx, f.as("Gazetzot"), id, campaign.PostRequest{Text: "Sai Rei: 3F > 4F"}); !errors.Is(err, domain.ErrConflict) {
 		t.Errorf("a post while paused: %v", err)
 	}
 	f.clock.Set(v.LockAt.Add(time.Hour))
@@ -490,7 +491,7 @@ func TestExtendPauseResume(t *testing.T) {
 	if _, err := f.svc.Resume(ctx, f.as("Batty"), id, "back"); err != nil {
 		t.Fatal(err)
 	}
-	t1b, _ := f.svc.Turn(ctx, turn.Actor{}, id, 1)
+	t1b, _ := f.svc.Turn(ctx, campaign.Actor{}, id, 1)
 	if !t1b.LockAt.Equal(v.LockAt.Add(10 * time.Hour)) {
 		t.Errorf("after a 10 h pause the lock is at %s, want %s", t1b.LockAt, v.LockAt.Add(10*time.Hour))
 	}
@@ -499,24 +500,24 @@ func TestExtendPauseResume(t *testing.T) {
 func TestPlannedLockAndWindow(t *testing.T) {
 	lock := time.Date(2026, 3, 3, 5, 0, 0, 0, time.UTC)
 	f := newFixture(t)
-	id := f.campaign(turn.PlannedTurn{Lock: &lock}, turn.PlannedTurn{})
-	t1, _ := f.svc.Turn(ctx, turn.Actor{}, id, 1)
+	id := f.campaign(campaign.PlannedTurn{Lock: &lock}, campaign.PlannedTurn{})
+	t1, _ := f.svc.Turn(ctx, campaign.Actor{}, id, 1)
 	if !t1.LockAt.Equal(lock) || !t1.CheckWindow {
 		t.Fatalf("turn 1: %+v", t1)
 	}
-	out, err := f.svc.Post(ctx, f.as("Gazetzot"), id, turn.PostRequest{Text: "Sai Rei: 3F > 4F", Private: true})
+	out, err := f.svc.Post(ctx, f.as("Gazetzot"), id, campaign.PostRequest{Text: "Sai Rei: 3F > 4F", Private: true})
 	if err != nil || out.Lines[0].Code != domain.CodePrivateTooEarly {
 		t.Errorf("a private post 41 h before the lock: %v %+v", err, out)
 	}
 	f.clock.Set(lock.Add(time.Second))
-	out, err = f.svc.Post(ctx, f.as("Gazetzot"), id, turn.PostRequest{Text: "Sai Rei: 3F > 4F"})
+	out, err = f.svc.Post(ctx, f.as("Gazetzot"), id, campaign.PostRequest{Text: "Sai Rei: 3F > 4F"})
 	if err != nil || out.Lines[0].Code != domain.CodeTooLate {
 		t.Errorf("a post after the lock time: %v %+v", err, out)
 	}
 	if _, err := f.svc.LockDue(ctx); err != nil {
 		t.Fatal(err)
 	}
-	t2, _ := f.svc.Turn(ctx, turn.Actor{}, id, 2)
+	t2, _ := f.svc.Turn(ctx, campaign.Actor{}, id, 2)
 	if t2.CheckWindow {
 		t.Error("turn 2 was planned without a lock time: no window check")
 	}

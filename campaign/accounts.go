@@ -1,4 +1,6 @@
-package turn
+// Accounts: passwords, logins, the first admin, the accounts an admin creates, and server secrets.
+
+package campaign
 
 import (
 	"context"
@@ -8,9 +10,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/crypto/bcrypt"
-
 	"github.com/coalition-wargame/coalition/domain"
+	"golang.org/x/crypto/bcrypt"
 )
 
 // passwordAlphabet avoids letters that look alike, so printed passwords can be typed.
@@ -151,26 +152,16 @@ type Me struct {
 
 // Memberships lists the campaigns the actor belongs to.
 func (s *Service) Memberships(ctx context.Context, a Actor) (*Me, error) {
-	if a.Account == nil {
-		return nil, domain.Errorf(domain.ErrUnauthorized, "log in first: this needs an account")
+	if !maySeeMemberships(a) {
+		return nil, access{actor: a}.refuse("see memberships")
 	}
 	me := &Me{Account: a.Account, Members: []Member{}}
 	err := s.store.Read(ctx, func(r Reader) error {
-		cs, err := r.Campaigns()
-		if err != nil {
-			return err
-		}
-		for _, c := range cs {
-			m, err := r.Member(c.ID, a.Account.ID)
-			if errors.Is(err, domain.ErrNotFound) {
-				continue
-			}
-			if err != nil {
-				return err
-			}
+		ms, err := memberships(r, a)
+		for _, m := range ms {
 			me.Members = append(me.Members, *m)
 		}
-		return nil
+		return err
 	})
 	return me, err
 }
@@ -185,7 +176,7 @@ type NewAccount struct {
 // returned once.
 func (s *Service) CreateAccount(ctx context.Context, a Actor, name, password string, admin bool) (*NewAccount, error) {
 	x := access{actor: a}
-	if err := x.need("create accounts (admins only)", x.admin()); err != nil {
+	if err := x.need("create accounts (admins only)", mayCreateAccount(x)); err != nil {
 		return nil, err
 	}
 	if err := CheckName(name); err != nil {
@@ -222,7 +213,7 @@ func (s *Service) CreateAccount(ctx context.Context, a Actor, name, password str
 // Accounts lists every account (admins only).
 func (s *Service) Accounts(ctx context.Context, a Actor) ([]Account, error) {
 	x := access{actor: a}
-	if err := x.need("list accounts (admins only)", x.admin()); err != nil {
+	if err := x.need("list accounts (admins only)", mayListAccounts(x)); err != nil {
 		return nil, err
 	}
 	var out []Account
@@ -236,8 +227,8 @@ func (s *Service) Accounts(ctx context.Context, a Actor) ([]Account, error) {
 // ChangePassword sets a new password after checking the old one; tokens issued before stop
 // working.
 func (s *Service) ChangePassword(ctx context.Context, a Actor, old, password string) error {
-	if a.Account == nil {
-		return domain.Errorf(domain.ErrUnauthorized, "log in first: this needs an account")
+	if !mayChangePassword(a) {
+		return access{actor: a}.refuse("change a password")
 	}
 	if bcrypt.CompareHashAndPassword([]byte(a.Account.PasswordHash), []byte(old)) != nil {
 		return domain.Errorf(domain.ErrForbidden, "the old password is wrong")

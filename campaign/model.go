@@ -1,4 +1,7 @@
-package turn
+// The workflow's records as a store keeps them: accounts, roles and members, campaigns, turns,
+// posts, results, control-list and audit entries.
+
+package campaign
 
 import (
 	"slices"
@@ -6,9 +9,6 @@ import (
 
 	"github.com/coalition-wargame/coalition/domain"
 )
-
-// Clock tells the time; the server passes time.Now, tests a fixed or controllable clock.
-type Clock func() time.Time
 
 // Account is a person who logs in: a screen name (the name armies' controllers and posts'
 // authors use), a password hash and whether the person runs the server.
@@ -58,8 +58,9 @@ type Member struct {
 // Has reports whether the member holds role r.
 func (m *Member) Has(r Role) bool { return m != nil && slices.Contains(m.Roles, r) }
 
-// Judge reports whether the member is a movement or battle judge.
-func (m *Member) Judge() bool { return m.Has(MovementJudge) || m.Has(BattleJudge) }
+// MovementOrBattleJudge reports whether the member is a movement or battle judge of the
+// campaign (a server admin is no judge of it: see policy.go).
+func (m *Member) MovementOrBattleJudge() bool { return m.Has(MovementJudge) || m.Has(BattleJudge) }
 
 // Plays reports whether the member is a player or team leader of a side.
 func (m *Member) Plays() bool { return (m.Has(Player) || m.Has(Leader)) && m.Side.IsTeam() }
@@ -142,9 +143,9 @@ type Turn struct {
 	CheckWindow bool
 	Seed        domain.Seed
 	Commitment  string
-	// Snapshot is the map as the turn opened (the previous lock's result). It may be shared
-	// between readers (DecodeMap): never change it, Clone it first.
-	Snapshot *domain.Map
+	// Snapshot is the map as the turn opened (the previous lock's result), shared by its
+	// readers; Snapshot.Map gives a copy to change.
+	Snapshot Snapshot
 	// LockedAt, LockedBy and LockReason say when, by whom and why the turn was locked.
 	LockedAt   *time.Time
 	LockedBy   string

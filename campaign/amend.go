@@ -1,10 +1,57 @@
-package turn
+// Amendments: army edits, troop changes, customisations and sanctions applied to a turn's opening
+// map in the order they were made.
+
+package campaign
 
 import (
 	"slices"
+	"time"
 
 	"github.com/coalition-wargame/coalition/domain"
 )
+
+// AmendmentKind says what an amendment of the open turn's map is.
+type AmendmentKind string
+
+// The kinds of amendment.
+const (
+	// ArmyCreated is a judge's new army (2.5.2).
+	ArmyCreated AmendmentKind = "create"
+	// ArmyEdited is a judge's edit of an army (2.5.2).
+	ArmyEdited AmendmentKind = "edit"
+	// TroopsChanged is a controller's new troop list after counting 2 days (2.3.2, D6).
+	TroopsChanged AmendmentKind = "troops"
+	// ArmyCustomised is a new player's one customisation (2.6).
+	ArmyCustomised AmendmentKind = "customise"
+)
+
+// Amendment is a change to the open turn's map made between locks: it applies at once to
+// the map everyone sees and to the lock's input, and is kept with the turn so that a replay
+// applies it again.
+type Amendment struct {
+	ID     int64         `json:"id"`
+	TurnID int64         `json:"-"`
+	Kind   AmendmentKind `json:"kind"`
+	// Army is the army's name as the amendment found it (the new army's for ArmyCreated).
+	Army  string    `json:"army"`
+	Patch ArmyPatch `json:"patch"`
+	By    string    `json:"by"`
+	At    time.Time `json:"at"`
+	// Player is the player a customisation belongs to (2.6: one per player).
+	Player string `json:"player,omitempty"`
+}
+
+// ArmyPatch is what an amendment changes in an army; nil fields are left as they are. For
+// ArmyCreated, Army is the whole new army.
+type ArmyPatch struct {
+	Army   *domain.Army   `json:"army,omitempty"`
+	Name   string         `json:"name,omitempty"`
+	Rank   domain.Rank    `json:"rank,omitempty"`
+	At     domain.Square  `json:"at,omitzero"`
+	Colors []domain.Color `json:"colors,omitempty"`
+	Legend *string        `json:"legend,omitempty"`
+	Troops []domain.Troop `json:"troops,omitempty"`
+}
 
 // amended is turn t's map as it stands: its opening map with the turn's amendments (army
 // edits, troop changes, customisations) and sanctions applied in the order they were made. It
@@ -20,7 +67,7 @@ func amended(r Reader, t *Turn) (*domain.Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := t.Snapshot.Clone()
+	m := t.Snapshot.Map()
 	if err := applyChanges(m, am, sn); err != nil {
 		return nil, err
 	}

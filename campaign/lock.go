@@ -1,16 +1,19 @@
-package turn
+// Locks: a turn locked once, ever, on schedule or on a judge's word, in one transaction through
+// turn.Run (3.1, C3, C4).
+
+package campaign
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/turn"
 )
 
 // Scheduler is the actor name of locks run on schedule.
@@ -19,16 +22,16 @@ const Scheduler = "scheduler"
 // lockInput rebuilds what turn.Run gets for a turn: its opening map with every army's
 // controllers as the control list stood at the moment given (C4, 5.4.2), the posts not
 // withdrawn, their transfer details, the battle results, the seed and the lock time.
-func lockInput(r Reader, t *Turn, at time.Time, upTo int64) (*domain.Map, Input, error) {
+func lockInput(r Reader, t *Turn, at time.Time, upTo int64) (*domain.Map, turn.Input, error) {
 	m, _, err := controlledMapAt(r, t, at, upTo)
 	if err != nil {
-		return nil, Input{}, err
+		return nil, turn.Input{}, err
 	}
 	posts, err := r.Posts(t.CampaignID, t.Number)
 	if err != nil {
-		return nil, Input{}, err
+		return nil, turn.Input{}, err
 	}
-	in := Input{Seed: t.Seed, Lock: lockTime(t)}
+	in := turn.Input{Seed: t.Seed, Lock: lockTime(t)}
 	for i := range posts {
 		p := &posts[i]
 		if p.WithdrawnAt != nil {
@@ -39,7 +42,7 @@ func lockInput(r Reader, t *Turn, at time.Time, upTo int64) (*domain.Map, Input,
 	}
 	rs, err := r.Results(t.ID)
 	if err != nil {
-		return nil, Input{}, err
+		return nil, turn.Input{}, err
 	}
 	for _, res := range rs {
 		in.Results = append(in.Results, res.Result)
@@ -66,7 +69,7 @@ func (s *Service) Lock(ctx context.Context, a Actor, id int64, n int, reason str
 			return err
 		}
 		x = xx
-		if err := x.need("lock a turn (movement and battle judges only)", x.member.Judge()); err != nil {
+		if err := x.need("lock a turn (movement and battle judges only)", mayLock(x)); err != nil {
 			return err
 		}
 		switch c.Status {
@@ -143,7 +146,7 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 		if err != nil {
 			return err
 		}
-		next, rep, err := Run(m, in)
+		next, rep, err := turn.Run(m, in)
 		if err != nil {
 			return err
 		}
@@ -153,7 +156,7 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 		}
 		t.Status, t.LockedAt, t.LockedBy, t.LockReason = Locked, &now, a.Name(), reason
 		t.ControlSeq, t.ControlAt, t.LockError = seq, &at, ""
-		t.Report, t.ReportText = body, Render(c, t, rep)
+		t.Report, t.ReportText = body, turn.Render(heading(c, t), rep)
 		ok, err := tx.LockTurn(t)
 		if err != nil {
 			return err
@@ -192,9 +195,15 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 				return err
 			}
 		}
-		return s.audit(tx, id, a, "turn.lock", "locked turn %d (%s); turn %d opens with its lock at %s", n, reason, n+1, stamp(nt.LockAt))
+		return s.audit(tx, id, a, "turn.lock", "locked turn %d (%s); turn %d opens with its lock at %s", n, reason, n+1, turn.Stamp(nt.LockAt))
 	})
 	return locked, err
+}
+
+// heading is what turn t's rendered report opens with.
+func heading(c *Campaign, t *Turn) turn.Heading {
+	return turn.Heading{Campaign: c.Name, Turn: t.Number, LockAt: t.LockAt, LockedAt: t.LockedAt, LockedBy: t.LockedBy, LockReason: t.LockReason,
+		Seed: t.Seed, Commitment: t.Commitment}
 }
 
 func sameNames(a, b []string) bool {
@@ -266,159 +275,4 @@ func (s *Service) noteLockError(ctx context.Context, id int64, n int, cause erro
 		t.LockError = cause.Error()
 		return tx.UpdateTurnTiming(t)
 	})
-}
-
-// judgeAction loads an open turn for a judge's action on its timing.
-func judgeAction(tx Tx, a Actor, id int64, what, reason string) (*Campaign, *Turn, error) {
-	c, x, err := campaignAccess(tx, a, id)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := x.need(what+" (movement and battle judges only)", x.member.Judge()); err != nil {
-		return nil, nil, err
-	}
-	if strings.TrimSpace(reason) == "" {
-		return nil, nil, domain.Errorf(domain.ErrInvalid, "say why: a reason is recorded with every judge's action")
-	}
-	if c.Status == Finished {
-		return nil, nil, domain.Errorf(domain.ErrConflict, "%s is finished", c.Name)
-	}
-	t, err := tx.LatestTurn(id)
-	if err != nil {
-		return nil, nil, err
-	}
-	return c, t, nil
-}
-
-// Extend moves turn n's battle deadline and lock later by d, at most the campaign's cap in
-// total for one turn, with a recorded reason.
-func (s *Service) Extend(ctx context.Context, a Actor, id int64, n int, d time.Duration, reason string) (*TurnView, error) {
-	var out *TurnView
-	err := s.store.Write(ctx, func(tx Tx) error {
-		c, t, err := judgeAction(tx, a, id, "extend a deadline", reason)
-		if err != nil {
-			return err
-		}
-		if t.Number != n || t.Status != Open {
-			return domain.Errorf(domain.ErrConflict, "turn %d is not the open turn (turn %d is)", n, t.Number)
-		}
-		// extensions are counted in whole minutes, so the deadline and the total agree
-		if d = d.Round(time.Minute); d <= 0 {
-			return domain.Errorf(domain.ErrInvalid, "an extension must be at least a minute")
-		}
-		if t.Extension+d > c.Settings.ExtensionCap {
-			return domain.Errorf(domain.ErrInvalid, "turn %d may be extended by at most %s in total; it has been extended by %s already", n, hours(c.Settings.ExtensionCap), hours(t.Extension))
-		}
-		if !s.now().Before(t.LockAt) {
-			return domain.Errorf(domain.ErrConflict, "the lock time %s has passed: turn %d can no longer be extended", stamp(t.LockAt), n)
-		}
-		t.Extension += d
-		t.Deadline = t.Deadline.Add(d)
-		t.LockAt = t.LockAt.Add(d)
-		if err := tx.UpdateTurnTiming(t); err != nil {
-			return err
-		}
-		if err := bumpMap(tx, id); err != nil {
-			return err
-		}
-		out = viewTurn(t, access{actor: a})
-		return s.audit(tx, id, a, "turn.extend", "extended turn %d by %s to lock at %s: %s", n, hours(d), stamp(t.LockAt), reason)
-	})
-	return out, err
-}
-
-// hours writes a duration to the minute for people: "1h30m", "2h", "45m", "0m".
-func hours(d time.Duration) string {
-	d = d.Round(time.Minute)
-	h, m := int64(d/time.Hour), int64(d%time.Hour/time.Minute)
-	switch {
-	case h == 0:
-		return strconv.FormatInt(m, 10) + "m"
-	case m == 0:
-		return strconv.FormatInt(h, 10) + "h"
-	}
-	return fmt.Sprintf("%dh%02dm", h, m)
-}
-
-// Pause stops the scheduled lock of a campaign and the taking of orders, with a reason.
-func (s *Service) Pause(ctx context.Context, a Actor, id int64, reason string) (*Campaign, error) {
-	var out *Campaign
-	err := s.store.Write(ctx, func(tx Tx) error {
-		c, _, err := judgeAction(tx, a, id, "pause a campaign", reason)
-		if err != nil {
-			return err
-		}
-		if c.Status != Running {
-			return domain.Errorf(domain.ErrConflict, "%s is already %s", c.Name, c.Status)
-		}
-		now := s.now()
-		c.Status, c.PausedAt, c.PauseReason = Paused, &now, reason
-		if err := tx.UpdateCampaign(c); err != nil {
-			return err
-		}
-		out = c
-		return s.audit(tx, id, a, "campaign.pause", "paused %s: %s", c.Name, reason)
-	})
-	return out, err
-}
-
-// Resume restarts a paused campaign. The open turn's deadline and lock move later by the
-// time the campaign was paused, so that players lose none of their time.
-func (s *Service) Resume(ctx context.Context, a Actor, id int64, reason string) (*Campaign, error) {
-	var out *Campaign
-	err := s.store.Write(ctx, func(tx Tx) error {
-		c, t, err := judgeAction(tx, a, id, "resume a campaign", reason)
-		if err != nil {
-			return err
-		}
-		if c.Status != Paused || c.PausedAt == nil {
-			return domain.Errorf(domain.ErrConflict, "%s is not paused", c.Name)
-		}
-		now := s.now()
-		gone := now.Sub(*c.PausedAt)
-		if t.Status == Open && gone > 0 {
-			t.Deadline = t.Deadline.Add(gone)
-			t.LockAt = t.LockAt.Add(gone)
-			if err := tx.UpdateTurnTiming(t); err != nil {
-				return err
-			}
-		}
-		c.Status, c.PausedAt, c.PauseReason = Running, nil, ""
-		c.MapVersion++
-		if err := tx.UpdateCampaign(c); err != nil {
-			return err
-		}
-		out = c
-		return s.audit(tx, id, a, "campaign.resume", "resumed %s after %s; turn %d now locks at %s: %s", c.Name, hours(gone), t.Number, stamp(t.LockAt), reason)
-	})
-	return out, err
-}
-
-// Audit lists the newest audit entries of a campaign (its judges and the admins), or of the
-// whole server when campaign is 0 (admins only).
-func (s *Service) Audit(ctx context.Context, a Actor, id int64, limit int) ([]AuditEntry, error) {
-	if limit <= 0 || limit > 1000 {
-		limit = 200
-	}
-	var out []AuditEntry
-	err := s.store.Read(ctx, func(r Reader) error {
-		if id == 0 {
-			x := access{actor: a}
-			if err := x.need("read the server's audit log (admins only)", x.admin()); err != nil {
-				return err
-			}
-		} else {
-			_, x, err := campaignAccess(r, a, id)
-			if err != nil {
-				return err
-			}
-			if err := x.need("read the audit log (judges only)", x.judge() || x.has(MercenaryJudge)); err != nil {
-				return err
-			}
-		}
-		var err error
-		out, err = r.Audit(id, limit)
-		return err
-	})
-	return nonNil(out), err
 }

@@ -1,4 +1,4 @@
-package turn_test
+package campaign_test
 
 import (
 	"context"
@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/internal/testdb"
 	"github.com/coalition-wargame/coalition/store"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 // clock is a controllable clock for tests.
@@ -49,10 +49,10 @@ type fixture struct {
 	t      *testing.T
 	path   string
 	db     *store.DB
-	svc    *turn.Service
+	svc    *campaign.Service
 	clock  *clock
-	admin  turn.Actor
-	actors map[string]turn.Actor
+	admin  campaign.Actor
+	actors map[string]campaign.Actor
 }
 
 func openDB(t *testing.T, path string) *store.DB {
@@ -67,7 +67,7 @@ func openDB(t *testing.T, path string) *store.DB {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	f := &fixture{t: t, path: filepath.Join(t.TempDir(), "coalition.db"), clock: &clock{t: start}, actors: map[string]turn.Actor{}}
+	f := &fixture{t: t, path: filepath.Join(t.TempDir(), "coalition.db"), clock: &clock{t: start}, actors: map[string]campaign.Actor{}}
 	f.db = openDB(t, f.path)
 	f.svc = f.service(f.db)
 	ctx := context.Background()
@@ -78,16 +78,16 @@ func newFixture(t *testing.T) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.admin = turn.Actor{Account: acc, IP: "192.0.2.1"}
+	f.admin = campaign.Actor{Account: acc, IP: "192.0.2.1"}
 	return f
 }
 
-func (f *fixture) service(st turn.Store) *turn.Service {
+func (f *fixture) service(st campaign.Store) *campaign.Service {
 	backups := filepath.Join(filepath.Dir(f.path), "backups")
 	if testdb.Postgres(os.Getenv) {
 		backups = "" // PostgreSQL is backed up with its own tools
 	}
-	return turn.NewService(st, turn.Options{Clock: f.clock.Now, Rand: newRand(), PasswordCost: 4, Log: quiet, BackupDir: backups, BackupKeep: 3})
+	return campaign.NewService(st, campaign.Options{Clock: f.clock.Now, Rand: newRand(), PasswordCost: 4, Log: quiet, BackupDir: backups, BackupKeep: 3})
 }
 
 var quiet = slog.New(slog.DiscardHandler)
@@ -104,18 +104,18 @@ func army(name string, side domain.Side, rank domain.Rank, at string, controller
 
 // campaign creates the standard test campaign: Sai Rei (Gazetzot, Coalition) at 3F,
 // Darkhand5 (Tevesh, Phyrexia) at 10F, Urza's Guard (Gazetzot) at 20F, a judge of each kind.
-func (f *fixture) campaign(plan ...turn.PlannedTurn) int64 {
+func (f *fixture) campaign(plan ...campaign.PlannedTurn) int64 {
 	f.t.Helper()
 	m := &domain.Map{Grid: domain.DefaultGrid, Armies: []domain.Army{
 		army("Sai Rei", domain.Coalition, domain.Captain, "3F", "Gazetzot"),
 		army("Darkhand5", domain.Phyrexia, domain.Commander, "10F", "Tevesh"),
 		army("Urza's Guard", domain.Coalition, domain.Lieutenant, "20F", "Gazetzot"),
 	}}
-	su := turn.Setup{Name: "Test", Map: m, Plan: plan, Members: []turn.Member{
-		{Name: "Gazetzot", Roles: []turn.Role{turn.Player}, Side: domain.Coalition, Rank: domain.Captain},
-		{Name: "Tevesh", Roles: []turn.Role{turn.Player}, Side: domain.Phyrexia, Rank: domain.Commander},
-		{Name: "Mover", Roles: []turn.Role{turn.MovementJudge}},
-		{Name: "Batty", Roles: []turn.Role{turn.BattleJudge}},
+	su := campaign.Setup{Name: "Test", Map: m, Plan: plan, Members: []campaign.Member{
+		{Name: "Gazetzot", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.Captain},
+		{Name: "Tevesh", Roles: []campaign.Role{campaign.Player}, Side: domain.Phyrexia, Rank: domain.Commander},
+		{Name: "Mover", Roles: []campaign.Role{campaign.MovementJudge}},
+		{Name: "Batty", Roles: []campaign.Role{campaign.BattleJudge}},
 	}}
 	created, err := f.svc.CreateCampaign(context.Background(), f.admin, su)
 	if err != nil {
@@ -126,12 +126,12 @@ func (f *fixture) campaign(plan ...turn.PlannedTurn) int64 {
 		if err != nil {
 			f.t.Fatal(err)
 		}
-		f.actors[a.Account.Name] = turn.Actor{Account: acc}
+		f.actors[a.Account.Name] = campaign.Actor{Account: acc}
 	}
 	return created.Campaign.ID
 }
 
-func (f *fixture) as(name string) turn.Actor {
+func (f *fixture) as(name string) campaign.Actor {
 	f.t.Helper()
 	a, ok := f.actors[name]
 	if !ok {
@@ -151,19 +151,19 @@ func (f *fixture) dump() string {
 
 // failingStore fails the failAt-th write made inside a transaction.
 type failingStore struct {
-	turn.Store
+	campaign.Store
 	failAt int
 	writes int
 }
 
 var errInjected = errors.New("injected failure")
 
-func (s *failingStore) Write(ctx context.Context, fn func(turn.Tx) error) error {
-	return s.Store.Write(ctx, func(tx turn.Tx) error { return fn(&failingTx{Tx: tx, s: s}) })
+func (s *failingStore) Write(ctx context.Context, fn func(campaign.Tx) error) error {
+	return s.Store.Write(ctx, func(tx campaign.Tx) error { return fn(&failingTx{Tx: tx, s: s}) })
 }
 
 type failingTx struct {
-	turn.Tx
+	campaign.Tx
 	s *failingStore
 }
 
@@ -181,55 +181,55 @@ func (t *failingTx) PutSecret(n string, v []byte) error {
 	}
 	return t.Tx.PutSecret(n, v)
 }
-func (t *failingTx) CreateAccount(a *turn.Account) error {
+func (t *failingTx) CreateAccount(a *campaign.Account) error {
 	if err := t.fail(); err != nil {
 		return err
 	}
 	return t.Tx.CreateAccount(a)
 }
-func (t *failingTx) UpdateAccount(a *turn.Account) error {
+func (t *failingTx) UpdateAccount(a *campaign.Account) error {
 	if err := t.fail(); err != nil {
 		return err
 	}
 	return t.Tx.UpdateAccount(a)
 }
-func (t *failingTx) CreateCampaign(c *turn.Campaign) error {
+func (t *failingTx) CreateCampaign(c *campaign.Campaign) error {
 	if err := t.fail(); err != nil {
 		return err
 	}
 	return t.Tx.CreateCampaign(c)
 }
-func (t *failingTx) UpdateCampaign(c *turn.Campaign) error {
+func (t *failingTx) UpdateCampaign(c *campaign.Campaign) error {
 	if err := t.fail(); err != nil {
 		return err
 	}
 	return t.Tx.UpdateCampaign(c)
 }
-func (t *failingTx) PutMember(m *turn.Member) error {
+func (t *failingTx) PutMember(m *campaign.Member) error {
 	if err := t.fail(); err != nil {
 		return err
 	}
 	return t.Tx.PutMember(m)
 }
-func (t *failingTx) CreateTurn(x *turn.Turn) error {
+func (t *failingTx) CreateTurn(x *campaign.Turn) error {
 	if err := t.fail(); err != nil {
 		return err
 	}
 	return t.Tx.CreateTurn(x)
 }
-func (t *failingTx) UpdateTurnTiming(x *turn.Turn) error {
+func (t *failingTx) UpdateTurnTiming(x *campaign.Turn) error {
 	if err := t.fail(); err != nil {
 		return err
 	}
 	return t.Tx.UpdateTurnTiming(x)
 }
-func (t *failingTx) LockTurn(x *turn.Turn) (bool, error) {
+func (t *failingTx) LockTurn(x *campaign.Turn) (bool, error) {
 	if err := t.fail(); err != nil {
 		return false, err
 	}
 	return t.Tx.LockTurn(x)
 }
-func (t *failingTx) CreatePost(p *turn.Post) error {
+func (t *failingTx) CreatePost(p *campaign.Post) error {
 	if err := t.fail(); err != nil {
 		return err
 	}
@@ -241,19 +241,19 @@ func (t *failingTx) WithdrawPost(id int64, at time.Time) error {
 	}
 	return t.Tx.WithdrawPost(id, at)
 }
-func (t *failingTx) PutResult(r *turn.Result) error {
+func (t *failingTx) PutResult(r *campaign.Result) error {
 	if err := t.fail(); err != nil {
 		return err
 	}
 	return t.Tx.PutResult(r)
 }
-func (t *failingTx) AddControl(e *turn.ControlEntry) error {
+func (t *failingTx) AddControl(e *campaign.ControlEntry) error {
 	if err := t.fail(); err != nil {
 		return err
 	}
 	return t.Tx.AddControl(e)
 }
-func (t *failingTx) AddAudit(e *turn.AuditEntry) error {
+func (t *failingTx) AddAudit(e *campaign.AuditEntry) error {
 	if err := t.fail(); err != nil {
 		return err
 	}

@@ -1,4 +1,6 @@
-package turn
+// The store port: what the workflow asks of a store, which package store implements.
+
+package campaign
 
 import (
 	"context"
@@ -104,4 +106,39 @@ type Tx interface {
 	// AddAudit appends an entry to the audit log and sets its id.
 	AddAudit(e *AuditEntry) error
 	DeskWriter
+}
+
+// DeskReader is what the battle desk, the army edits and the card corrections read from a
+// store (package store implements it with the rest of Reader).
+type DeskReader interface {
+	// Strategies lists a turn's battle strategies by id.
+	Strategies(turnID int64) ([]Strategy, error)
+	// Proposals lists a turn's battle proposals by square.
+	Proposals(turnID int64) ([]ProposalRecord, error)
+	// Formulas lists every version of a campaign's battle formulas by id.
+	Formulas(campaign int64) ([]FormulaVersion, error)
+	// Sanctions lists a turn's sanctions by id.
+	Sanctions(turnID int64) ([]Sanction, error)
+	// Amendments lists a turn's army amendments by id.
+	Amendments(turnID int64) ([]Amendment, error)
+	// CardCorrections lists the judges' card corrections in the order first made.
+	CardCorrections() ([]CardCorrection, error)
+}
+
+// DeskWriter is what the battle desk, the army edits and the card corrections write.
+type DeskWriter interface {
+	// PutStrategy stores a strategy, replacing the one of the same turn, army and
+	// contingency flag; it sets the id.
+	PutStrategy(s *Strategy) error
+	// PutProposal stores a proposal, replacing the one of the same turn and square; it sets
+	// the id.
+	PutProposal(p *ProposalRecord) error
+	// AddFormula stores a new version of a formula; a version given twice is a conflict.
+	AddFormula(f *FormulaVersion) error
+	// AddSanction stores a sanction and sets its id; the same k twice for an army is a conflict.
+	AddSanction(s *Sanction) error
+	// AddAmendment stores an army amendment and sets its id.
+	AddAmendment(a *Amendment) error
+	// PutCardCorrection stores a judge's card, replacing one of the same name.
+	PutCardCorrection(c *CardCorrection) error
 }

@@ -1,0 +1,340 @@
+// Campaigns and their turns: a campaign created with its first turn, the next turn opened, and the
+// campaign and turn views.
+
+package campaign
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/turn"
+)
+
+// Setup is everything a new campaign starts with.
+type Setup struct {
+	Name string
+	Map  *domain.Map
+	// Settings are DefaultSettings where zero.
+	Settings Settings
+	// FirstDeadline is the first turn's battle deadline; zero picks the first 05:00 UTC at
+	// least TurnLength-LockDelay away.
+	FirstDeadline time.Time
+	// ScenarioSeed and Plan come from an imported scenario (see Campaign, PlannedTurn).
+	ScenarioSeed *int64
+	Plan         []PlannedTurn
+	// Members are the campaign's people; accounts that do not exist yet are created with
+	// random passwords.
+	Members []Member
+}
+
+// Created is a campaign just created and the accounts made for it, with their passwords
+// (shown once).
+type Created struct {
+	Campaign *Campaign    `json:"campaign"`
+	Accounts []NewAccount `json:"accounts"`
+}
+
+func (st *Settings) fill() {
+	if st.LockDelay <= 0 {
+		st.LockDelay = DefaultSettings.LockDelay
+	}
+	if st.TurnLength <= 0 {
+		st.TurnLength = DefaultSettings.TurnLength
+	}
+	if st.ExtensionCap <= 0 {
+		st.ExtensionCap = DefaultSettings.ExtensionCap
+	}
+}
+
+// CreateCampaign creates a campaign with its map, members and control list, and opens its
+// first turn (admins only).
+func (s *Service) CreateCampaign(ctx context.Context, a Actor, su Setup) (*Created, error) {
+	x := access{actor: a}
+	if err := x.need("create campaigns (admins only)", mayCreateCampaign(x)); err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(su.Name) == "" {
+		return nil, domain.Errorf(domain.ErrInvalid, "the campaign needs a name")
+	}
+	if su.Map == nil {
+		return nil, domain.Errorf(domain.ErrInvalid, "the campaign needs a map")
+	}
+	m := su.Map.Clone()
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	m.NoteLeaders()
+	m.NoteHomes()
+	su.Settings.fill()
+	for i := range su.Members {
+		if err := CheckName(su.Members[i].Name); err != nil {
+			return nil, err
+		}
+		if err := checkMember(&su.Members[i]); err != nil {
+			return nil, err
+		}
+	}
+	// Passwords are hashed before the transaction: bcrypt is slow by design.
+	type pending struct {
+		name, password, hash string
+	}
+	var fresh []pending
+	err := s.store.Read(ctx, func(r Reader) error {
+		seen := map[string]bool{}
+		for _, mem := range su.Members {
+			key := domain.NameKey(mem.Name)
+			if seen[key] {
+				return domain.Errorf(domain.ErrInvalid, "%s is listed twice among the members", mem.Name)
+			}
+			seen[key] = true
+			if _, err := r.AccountByName(mem.Name); errors.Is(err, domain.ErrNotFound) {
+				fresh = append(fresh, pending{name: strings.TrimSpace(mem.Name)})
+			} else if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i := range fresh {
+		p, err := s.NewPassword()
+		if err != nil {
+			return nil, err
+		}
+		if fresh[i].hash, err = s.hash(p); err != nil {
+			return nil, err
+		}
+		fresh[i].password = p
+	}
+	now := s.now()
+	c := &Campaign{Name: strings.TrimSpace(su.Name), Status: Running, Settings: su.Settings, ScenarioSeed: su.ScenarioSeed, Plan: su.Plan, MapVersion: 1, CreatedAt: now}
+	out := &Created{Campaign: c, Accounts: []NewAccount{}}
+	err = s.store.Write(ctx, func(tx Tx) error {
+		out.Accounts = out.Accounts[:0]
+		for _, f := range fresh {
+			acc := &Account{Name: f.name, PasswordHash: f.hash, TokenVersion: 1, CreatedAt: now}
+			if err := tx.CreateAccount(acc); err != nil {
+				return err
+			}
+			out.Accounts = append(out.Accounts, NewAccount{Account: acc, Password: f.password})
+		}
+		if err := tx.CreateCampaign(c); err != nil {
+			return err
+		}
+		for _, mem := range su.Members {
+			acc, err := tx.AccountByName(mem.Name)
+			if err != nil {
+				return err
+			}
+			mem.CampaignID, mem.AccountID, mem.Name = c.ID, acc.ID, acc.Name
+			if err := tx.PutMember(&mem); err != nil {
+				return err
+			}
+		}
+		for _, army := range m.Armies {
+			e := &ControlEntry{CampaignID: c.ID, Army: army.Name, Controllers: nonNil(slices.Clone(army.Controllers)), EffectiveAt: now, By: a.Name(), Reason: "campaign set up"}
+			if err := tx.AddControl(e); err != nil {
+				return err
+			}
+		}
+		t, err := s.newTurn(c, 1, m, su.FirstDeadline, now)
+		if err != nil {
+			return err
+		}
+		if err := tx.CreateTurn(t); err != nil {
+			return err
+		}
+		return s.audit(tx, c.ID, a, "campaign.create", "created campaign %q with %d armies and %d members; turn 1 locks at %s", c.Name, len(m.Armies), len(su.Members), turn.Stamp(t.LockAt))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// newTurn opens turn number n of c on map m: its timing (from the plan, or after the last
+// deadline) and its seed (random, or derived from the scenario's seed).
+func (s *Service) newTurn(c *Campaign, n int, m *domain.Map, last, now time.Time) (*Turn, error) {
+	t := &Turn{CampaignID: c.ID, Number: n, Status: Open, OpenedAt: now, CheckWindow: true, Snapshot: NewSnapshot(m)}
+	st := c.Settings
+	planned := n-1 < len(c.Plan)
+	switch {
+	case planned && c.Plan[n-1].Lock != nil:
+		t.LockAt = c.Plan[n-1].Lock.UTC()
+		t.Deadline = t.LockAt.Add(-st.LockDelay)
+	default:
+		t.CheckWindow = !planned
+		d := last
+		if d.IsZero() {
+			d = firstDeadline(now, st)
+		}
+		for !d.After(now) {
+			d = d.Add(st.TurnLength)
+		}
+		t.Deadline = d
+		t.LockAt = d.Add(st.LockDelay)
+	}
+	if c.ScenarioSeed != nil && planned {
+		// a scenario's own turns replay `coalition adjudicate`; any turn after them is a
+		// real turn, whose seed nobody may know before its lock (B6)
+		t.Seed = domain.ScenarioSeed(*c.ScenarioSeed, n-1)
+	} else {
+		seed, err := domain.NewSeed(s.opt.Rand)
+		if err != nil {
+			return nil, err
+		}
+		t.Seed = seed
+	}
+	t.Commitment = t.Seed.Commitment()
+	return t, nil
+}
+
+// firstDeadline is the first 05:00 UTC at least TurnLength-LockDelay after now, so that the
+// lock falls at 05:00 UTC (C1).
+func firstDeadline(now time.Time, st Settings) time.Time {
+	earliest := now.Add(st.TurnLength - st.LockDelay)
+	d := time.Date(earliest.Year(), earliest.Month(), earliest.Day(), 5, 0, 0, 0, time.UTC)
+	for d.Before(earliest) {
+		d = d.Add(24 * time.Hour)
+	}
+	return d
+}
+
+func bumpMap(tx Tx, id int64) error {
+	c, err := tx.Campaign(id)
+	if err != nil {
+		return err
+	}
+	c.MapVersion++
+	return tx.UpdateCampaign(c)
+}
+
+// CampaignView is a campaign as its page shows it.
+type CampaignView struct {
+	Campaign
+	Settings SettingsView `json:"settings"`
+	Turn     *TurnView    `json:"turn"`
+	// Class is what the caller may see: judge, a side, or public.
+	Class string  `json:"class"`
+	You   *Member `json:"you,omitempty"`
+	// MayPost says whether the caller posts orders here (mayPost): the page offers him the
+	// order desk.
+	MayPost bool `json:"may_post"`
+	// Now is the server's time, so that pages count down to the lock by the server's clock.
+	Now time.Time `json:"now"`
+}
+
+// SettingsView is a campaign's settings in hours.
+type SettingsView struct {
+	LockDelayHours    float64 `json:"lock_delay_hours"`
+	TurnLengthHours   float64 `json:"turn_length_hours"`
+	ExtensionCapHours float64 `json:"extension_cap_hours"`
+}
+
+// TurnView is a turn's public face: timing, seed commitment, and after the lock the seed.
+type TurnView struct {
+	Number         int        `json:"number"`
+	Status         TurnStatus `json:"status"`
+	OpenedAt       time.Time  `json:"opened_at"`
+	Deadline       time.Time  `json:"deadline"`
+	LockAt         time.Time  `json:"lock_at"`
+	ExtensionHours float64    `json:"extension_hours"`
+	CheckWindow    bool       `json:"check_window"`
+	Commitment     string     `json:"commitment"`
+	Seed           string     `json:"seed,omitempty"`
+	LockedAt       *time.Time `json:"locked_at,omitempty"`
+	LockedBy       string     `json:"locked_by,omitempty"`
+	LockReason     string     `json:"lock_reason,omitempty"`
+	LockError      string     `json:"lock_error,omitempty"`
+}
+
+func viewTurn(t *Turn, x access) *TurnView {
+	v := &TurnView{Number: t.Number, Status: t.Status, OpenedAt: t.OpenedAt, Deadline: t.Deadline, LockAt: t.LockAt,
+		ExtensionHours: t.Extension.Hours(), CheckWindow: t.CheckWindow, Commitment: t.Commitment,
+		LockedAt: t.LockedAt, LockedBy: t.LockedBy, LockReason: t.LockReason}
+	if t.Status == Locked {
+		v.Seed = t.Seed.String()
+	}
+	if maySeeLockError(x) {
+		v.LockError = t.LockError
+	}
+	return v
+}
+
+func viewSettings(st Settings) SettingsView {
+	return SettingsView{LockDelayHours: st.LockDelay.Hours(), TurnLengthHours: st.TurnLength.Hours(), ExtensionCapHours: st.ExtensionCap.Hours()}
+}
+
+// Campaigns lists every campaign; anyone may see the list.
+func (s *Service) Campaigns(ctx context.Context) ([]Campaign, error) {
+	var out []Campaign
+	err := s.store.Read(ctx, func(r Reader) (err error) {
+		out, err = r.Campaigns()
+		return err
+	})
+	return nonNil(out), err
+}
+
+// Campaign shows one campaign and its current turn.
+func (s *Service) Campaign(ctx context.Context, a Actor, id int64) (*CampaignView, error) {
+	var v *CampaignView
+	err := s.store.Read(ctx, func(r Reader) error {
+		c, x, err := campaignAccess(r, a, id)
+		if err != nil {
+			return err
+		}
+		if !maySeeCampaign(x) {
+			return x.refuse("see this campaign")
+		}
+		t, err := r.LatestTurn(id)
+		if err != nil {
+			return err
+		}
+		v = &CampaignView{Campaign: *c, Settings: viewSettings(c.Settings), Turn: viewTurn(t, x), Class: viewClass(x), You: x.member, MayPost: mayPost(x), Now: s.now()}
+		return nil
+	})
+	return v, err
+}
+
+// Turns lists a campaign's turns.
+func (s *Service) Turns(ctx context.Context, a Actor, id int64) ([]TurnView, error) {
+	var out []TurnView
+	err := s.store.Read(ctx, func(r Reader) error {
+		_, x, err := campaignAccess(r, a, id)
+		if err != nil {
+			return err
+		}
+		if !maySeeCampaign(x) {
+			return x.refuse("see this campaign's turns")
+		}
+		ts, err := r.Turns(id)
+		for i := range ts {
+			out = append(out, *viewTurn(&ts[i], x))
+		}
+		return err
+	})
+	return nonNil(out), err
+}
+
+// Turn shows one turn.
+func (s *Service) Turn(ctx context.Context, a Actor, id int64, n int) (*TurnView, error) {
+	var v *TurnView
+	err := s.store.Read(ctx, func(r Reader) error {
+		_, x, t, err := turnAccess(r, a, id, n)
+		if err != nil {
+			return err
+		}
+		if !maySeeCampaign(x) {
+			return x.refuse("see this turn")
+		}
+		v = viewTurn(t, x)
+		return nil
+	})
+	return v, err
+}

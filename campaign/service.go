@@ -1,0 +1,105 @@
+// Package campaign is the campaign workflow on a store port: accounts and logins, campaigns,
+// members and the control list, posts, locks (through turn.Run), the battle desk, the armies
+// desk, the audit log and the views, every permission decided in policy.go. package store
+// implements its Store; package api speaks to its Service.
+package campaign
+
+import (
+	"crypto/rand"
+	"io"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/coalition-wargame/coalition/cards"
+)
+
+// Options configure a Service; zero fields take the defaults named on each.
+type Options struct {
+	// Clock is time.Now by default.
+	Clock Clock
+	// Rand is crypto/rand by default: turn seeds and generated passwords come from it.
+	Rand io.Reader
+	// Log is slog.Default() by default.
+	Log *slog.Logger
+	// PasswordCost is the bcrypt cost, bcrypt.DefaultCost by default.
+	PasswordCost int
+	// BackupDir, when set and the store is a Backupper, receives a copy of the database
+	// before every lock; BackupKeep copies are kept (10 by default).
+	BackupDir  string
+	BackupKeep int
+	// Cards is the card catalogue troop lists are checked against: the data shipped in the
+	// program (cards.Load) by default. The judges' corrections are put over it.
+	Cards *cards.Catalogue
+}
+
+// Service is the campaign workflow: accounts and roles, campaigns, posts, battle results, the
+// scheduled lock and the views of all of it, on top of a Store. Every method checks, per
+// object, that its actor may do what it asks.
+type Service struct {
+	store Store
+	opt   Options
+	// locking lets one lock of this process run at a time, so that backups do not race;
+	// the store's conditional update keeps a turn from locking twice across processes.
+	locking sync.Mutex
+	dummy   struct {
+		sync.Once
+		hash string
+	}
+	cat catalogue
+}
+
+// NewService makes a service on a store.
+func NewService(st Store, opt Options) *Service {
+	if opt.Clock == nil {
+		opt.Clock = time.Now
+	}
+	if opt.Rand == nil {
+		opt.Rand = rand.Reader
+	}
+	if opt.Log == nil {
+		opt.Log = slog.Default()
+	}
+	if opt.BackupKeep <= 0 {
+		opt.BackupKeep = 10
+	}
+	return &Service{store: st, opt: opt}
+}
+
+// Actor is who asks: an account (nil when nobody is logged in) and the address the request
+// came from, for the audit log.
+type Actor struct {
+	Account *Account
+	IP      string
+	// As names an actor that is no account, such as the scheduler.
+	As string
+}
+
+// Name is the actor's screen name, or "anonymous".
+func (a Actor) Name() string {
+	switch {
+	case a.Account != nil:
+		return a.Account.Name
+	case a.As != "":
+		return a.As
+	}
+	return "anonymous"
+}
+
+// now is the service's time, truncated to microseconds so that it survives every database.
+func (s *Service) now() time.Time { return s.opt.Clock().UTC().Truncate(time.Microsecond) }
+
+// Clock tells the time; the server passes time.Now, tests a fixed or controllable clock.
+type Clock func() time.Time
+
+// Operator is the person at the command line: he has the database in hand, so he acts as a
+// server admin; the audit log names him.
+func Operator(name string) Actor { return Actor{Account: &Account{Name: name, Admin: true}, As: name} }
+
+// nonNil is s, or an empty slice for nil, so that JSON writes [] rather than null.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		s = []T{}
+	}
+	return s
+}
