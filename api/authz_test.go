@@ -93,6 +93,8 @@ func routes() []route {
 		{name: "metrics", method: "GET", path: "/metrics", def: ok, public: true},
 		{name: "openapi", method: "GET", path: "/api/openapi.yaml", def: ok, public: true},
 		{name: "unknown route", method: "GET", path: "/api/nothing-here", def: http.StatusNotFound, public: true},
+		{name: "check deck", method: "POST", path: "/api/decks/check", def: ok, public: true,
+			body: fixed(map[string]string{"format": "coalition", "list": "60 Forest\nSB: 1 Kaalia of the Vast"})},
 		{name: "login", method: "POST", path: "/api/login", def: ok, public: true,
 			body: fixed(map[string]string{"name": "Gazetzot", "password": "wrong-password"}), want: everyone(http.StatusUnauthorized)},
 		{name: "me", method: "GET", path: "/api/me", def: ok, want: only(ok)},
