@@ -165,6 +165,9 @@ func Compare(turnIndex int, expect json.RawMessage, got *turn.Report) ([]string,
 			add("destroyed sites should be %v, are %v", want, h)
 		}
 	}
+	if err := compareMercenary(exp, have, add); err != nil {
+		return nil, fmt.Errorf("%s: %w", where, err)
+	}
 	if v, ok := exp["winner"]; ok {
 		var want any
 		if err := json.Unmarshal(v, &want); err != nil {
