@@ -62,6 +62,7 @@ func Check(m *domain.Map, orders ...domain.Order) []Warning {
 // wrong origin) are skipped.
 func (mem *Memory) Check(m *domain.Map, orders ...domain.Order) []Warning {
 	b := newBoard(m)
+	defer b.release()
 	var out []Warning
 	for i, o := range orders {
 		a := m.Army(o.Army)
@@ -198,6 +199,7 @@ func (b *board) checkDefender(a *domain.Army, o domain.Order, warn func(string, 
 // shortest (M4), so it must avoid armies on every one of them. Check applies to edits too.
 func CheckEdit(m *domain.Map, edits ...domain.Order) []Warning {
 	b := newBoard(m)
+	defer b.release()
 	var out []Warning
 	edited := ""
 	for i, o := range edits {
@@ -257,7 +259,7 @@ func (b *board) engages(a *domain.Army, o domain.Order) string {
 // excluded), or returns "".
 func (b *board) passes(a *domain.Army, o domain.Order) string {
 	occupied := func(s domain.Square) *domain.Army {
-		for _, i := range b.at(s) {
+		for i := b.on(s); i >= 0; i = b.after(i) {
 			if o := &b.m.Armies[i]; o != a {
 				return o
 			}

@@ -6,6 +6,7 @@ package mercenary
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/coalition-wargame/coalition/domain"
@@ -86,7 +87,7 @@ func (mem *Memory) oceanPast(a *domain.Army) (targets []string, last domain.Squa
 func (s *suggester) ocean(a *domain.Army) Suggestion {
 	targets, last, moveOn := s.mem.oceanPast(a)
 	inArea := func(sq domain.Square) bool { return moveOn && domain.Steps(sq, last) <= OceanArea }
-	var opts []option
+	opts := s.opts[:0]
 	var again, left []string
 	for _, sq := range s.within(a.At) {
 		t := s.prey(sq, a.Side)
@@ -110,12 +111,12 @@ func (s *suggester) ocean(a *domain.Army) Suggestion {
 		memo += fmt.Sprintf("; after %d battles around %s it leaves %s there", OceanAreaBattles, last, strings.Join(left, ", "))
 	}
 	if o, ok := s.pick(a, opts); ok {
-		return move(a, o, GuideTheme, fmt.Sprintf("%s is on the ocean within reach: the ocean army %s attacks it, chosen at random among %d%s (6.2.1)", describe(o.target), a.Name, len(opts), memo))
+		return move(a, o, GuideTheme, describe(o.target)+" is on the ocean within reach: the ocean army "+a.Name+" attacks it, chosen at random among "+strconv.Itoa(len(opts))+memo+" (6.2.1)")
 	}
-	var water, away []domain.Square
-	for k := 0; k < s.g.Size(); k++ {
-		if sq := s.g.At(k); s.m.Terrain.At(sq) == domain.Ocean {
-			water = append(water, sq)
+	water := s.oceans()
+	var away []domain.Square
+	if moveOn {
+		for _, sq := range water {
 			if !inArea(sq) {
 				away = append(away, sq)
 			}
@@ -127,22 +128,26 @@ func (s *suggester) ocean(a *domain.Army) Suggestion {
 	if moveOn && inArea(a.At) && len(away) > 0 {
 		o, ok := s.towards(a, away)
 		return moveOrHold(a, o, ok, GuideTheme,
-			fmt.Sprintf("after %d battles around %s the ocean army %s moves on to another ocean area%s (6.2.1)", OceanAreaBattles, last, a.Name, memo),
-			fmt.Sprintf("after %d battles around %s the ocean army %s would move on, but cannot get nearer another ocean area this turn (6.2.1)", OceanAreaBattles, last, a.Name))
+			func() string {
+				return fmt.Sprintf("after %d battles around %s the ocean army %s moves on to another ocean area%s (6.2.1)", OceanAreaBattles, last, a.Name, memo)
+			},
+			func() string {
+				return fmt.Sprintf("after %d battles around %s the ocean army %s would move on, but cannot get nearer another ocean area this turn (6.2.1)", OceanAreaBattles, last, a.Name)
+			})
 	}
 	if s.m.Terrain.At(a.At) == domain.Ocean {
-		return hold(a, "no move", GuideTheme, fmt.Sprintf("no army on the ocean within reach: %s patrols%s (6.2.1)", a.Name, memo))
+		return hold(a, "no move", GuideTheme, "no army on the ocean within reach: "+a.Name+" patrols"+memo+" (6.2.1)")
 	}
 	o, ok := s.towards(a, water)
 	return moveOrHold(a, o, ok, GuideTheme,
-		fmt.Sprintf("%s goes back to the ocean (6.2.1)", a.Name),
-		fmt.Sprintf("%s cannot get nearer the ocean this turn (6.2.1)", a.Name))
+		func() string { return a.Name + " goes back to the ocean (6.2.1)" },
+		func() string { return a.Name + " cannot get nearer the ocean this turn (6.2.1)" })
 }
 
 // towards is the free square within a's reach (or its own) nearest to any of goals, then the
 // fewest steps away.
 func (s *suggester) towards(a *domain.Army, goals []domain.Square) (option, bool) {
-	var opts []option
+	opts := s.opts[:0]
 	for _, sq := range append(s.within(a.At), a.At) {
 		if sq != a.At && !s.free(sq) {
 			continue

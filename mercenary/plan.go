@@ -122,7 +122,10 @@ func (mem *Memory) Suggest(m *domain.Map, seed domain.Seed) []Suggestion {
 // order of number, then letter; the suggestion gives the draw and the choices passed over. An
 // army in a battle is told to fight.
 func (mem *Memory) Plan(m *domain.Map, seed domain.Seed, opt PlanOptions) []Suggestion {
-	s := &suggester{board: newBoard(m), mem: mem, d: seed.Draws(), claimed: make([]bool, m.Grid.Size())}
+	b := newBoard(m)
+	defer b.release()
+	b.claimed = zeroed(b.claimed, m.Grid.Size())
+	s := &suggester{board: b, mem: mem, seed: seed}
 	var ordered []string
 	for _, o := range opt.Ordered {
 		ordered = append(ordered, o.Army)
@@ -130,7 +133,13 @@ func (mem *Memory) Plan(m *domain.Map, seed domain.Seed, opt PlanOptions) []Sugg
 			s.claimed[m.Grid.Index(o.Legs[len(o.Legs)-1].To)] = true
 		}
 	}
-	var out []Suggestion
+	n := 0
+	for i := range m.Armies {
+		if m.Armies[i].Side == domain.Mercenary {
+			n++
+		}
+	}
+	out := make([]Suggestion, 0, n)
 	for i := range m.Armies {
 		a := &m.Armies[i]
 		if a.Side != domain.Mercenary || !judgeOrders(a) || slices.ContainsFunc(ordered, func(n string) bool { return domain.SameName(n, a.Name) }) {
@@ -159,10 +168,10 @@ func judgeOrders(a *domain.Army) bool {
 
 type suggester struct {
 	*board
-	mem     *Memory
-	d       *domain.Draws
-	claimed []bool
-	reach   []domain.Square
+	mem  *Memory
+	seed domain.Seed
+	// d are the turn's draws, made when a tie is first drawn
+	d *domain.Draws
 	// tie is the last draw pick made among equally good options
 	tie *tie
 }
@@ -194,10 +203,14 @@ func (o *option) better(p *option) bool {
 // pick is the best option, ties drawn for army a over the tied squares in order of number,
 // then letter; ok is false when there is none.
 func (s *suggester) pick(a *domain.Army, opts []option) (option, bool) {
+	if cap(opts) > cap(s.opts) {
+		s.opts = opts[:0] // the next list of options reuses the memory
+	}
 	if len(opts) == 0 {
 		return option{}, false
 	}
-	best := []int{0}
+	var buf [16]int
+	best := append(buf[:0], 0)
 	for i := 1; i < len(opts); i++ {
 		switch {
 		case opts[i].better(&opts[best[0]]):
@@ -211,6 +224,9 @@ func (s *suggester) pick(a *domain.Army, opts []option) (option, bool) {
 	}
 	slices.SortFunc(best, func(i, j int) int { return cmpSquare(opts[i].to, opts[j].to) })
 	label := "mercenary-suggest:" + domain.NameKey(a.Name)
+	if s.d == nil {
+		s.d = s.seed.Draws()
+	}
 	k := s.d.Intn(label, len(best))
 	t := &tie{army: a, draw: Draw{Label: label, Die: len(best), Value: k + 1}}
 	for j, i := range best {
@@ -239,44 +255,69 @@ func optionLine(a *domain.Army, o option) string {
 	if o.to == a.At {
 		return a.Name + ": no move"
 	}
-	line := a.Name + ": " + a.At.String() + " > " + o.to.String()
+	var buf [96]byte
+	b := append(buf[:0], a.Name...)
+	b = append(b, ": "...)
+	b = appendSquare(b, a.At)
+	b = append(b, " > "...)
+	b = appendSquare(b, o.to)
 	if o.target != nil {
-		line += "; engage " + o.target.Name
+		b = append(b, "; engage "...)
+		b = append(b, o.target.Name...)
 	}
-	return line
+	return string(b)
 }
 
-// moveOrHold turns the chosen option into a move, or a hold when it is the army's own square.
-func moveOrHold(a *domain.Army, o option, ok bool, guide, moveReason, holdReason string) Suggestion {
-	if !ok || o.to == a.At {
-		return hold(a, "no move", guide, holdReason)
+// appendSquare appends a square as players write it: number, then letter (G1).
+func appendSquare(b []byte, s domain.Square) []byte {
+	b = strconv.AppendUint(b, uint64(s.Col), 10)
+	if s.Row >= 1 && s.Row <= 26 {
+		return append(b, 'A'+s.Row-1)
 	}
-	return move(a, o, guide, moveReason)
+	return append(b, s.String()...)
+}
+
+// moveOrHold turns the chosen option into a move, or a hold when it is the army's own square,
+// with the reason for the one it is (only that one is written).
+func moveOrHold(a *domain.Army, o option, ok bool, guide string, moveReason, holdReason func() string) Suggestion {
+	if !ok || o.to == a.At {
+		return hold(a, "no move", guide, holdReason())
+	}
+	return move(a, o, guide, moveReason())
 }
 
 // describe names an army for a reason: "Crovax at 12F, 1,840 alive".
 func describe(a *domain.Army) string {
-	s := a.Name + " at " + a.At.String()
+	var buf [96]byte
+	b := append(buf[:0], a.Name...)
+	b = append(b, " at "...)
+	b = appendSquare(b, a.At)
 	if a.Troops != nil {
-		s += ", " + thousands(a.Alive()) + " alive"
+		b = append(b, ", "...)
+		b = appendThousands(b, a.Alive())
+		b = append(b, " alive"...)
 	}
-	return s
+	return string(b)
 }
 
 // thousands writes n with commas between groups of three digits: 12,345.
 func thousands(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
+	var buf [24]byte
+	return string(appendThousands(buf[:0], n))
+}
+
+func appendThousands(b []byte, n int) []byte {
+	if n < 0 {
+		b = append(b, '-')
+		n = -n
+	}
+	var digits [20]byte
+	d := strconv.AppendInt(digits[:0], int64(n), 10)
+	for i, c := range d {
+		if i > 0 && (len(d)-i)%3 == 0 {
+			b = append(b, ',')
 		}
-		b.WriteRune(c)
+		b = append(b, c)
 	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
+	return b
 }

@@ -6,6 +6,8 @@ package mercenary
 import (
 	"cmp"
 	"fmt"
+	"slices"
+	"strconv"
 
 	"github.com/coalition-wargame/coalition/domain"
 )
@@ -32,31 +34,25 @@ func (s *suggester) within(from domain.Square) []domain.Square {
 // other mercenary is sent there.
 func (s *suggester) free(sq domain.Square) bool {
 	k := s.g.Index(sq)
-	return len(s.occ[k]) == 0 && !s.claimed[k]
+	return s.empty(k) && !s.claimed[k]
 }
 
 // prey is the army a mercenary of side merc may attack on sq, or nil: armies of one team stand
 // there, with no battle (M12) and no other mercenary sent there.
 func (s *suggester) prey(sq domain.Square, merc domain.Side) *domain.Army {
 	k := s.g.Index(sq)
-	ids := s.occ[k]
-	if len(ids) == 0 || s.claimed[k] || s.contested(sq) {
+	first := s.head[k] - 1
+	if first < 0 || s.claimed[k] || s.contested(sq) {
 		return nil
 	}
-	if o := &s.m.Armies[ids[0]]; domain.Enemy(o.Side, merc) {
+	if o := &s.m.Armies[first]; domain.Enemy(o.Side, merc) {
 		return o
 	}
 	return nil
 }
 
 // weight is the strength of the armies on sq.
-func (s *suggester) weight(sq domain.Square) int {
-	n := 0
-	for _, i := range s.at(sq) {
-		n += Strength(&s.m.Armies[i])
-	}
-	return n
-}
+func (s *suggester) weight(sq domain.Square) int { return s.strengthOn(sq, "") }
 
 // escort is the strength of the armies of side next to sq.
 func (s *suggester) escort(sq domain.Square, side domain.Side) int {
@@ -67,9 +63,9 @@ func (s *suggester) escort(sq domain.Square, side domain.Side) int {
 			if (dc == 0 && dr == 0) || c < 1 || w < 1 {
 				continue
 			}
-			for _, i := range s.at(domain.Square{Col: uint8(c), Row: uint8(w)}) {
-				if o := &s.m.Armies[i]; o.Side == side {
-					n += Strength(o)
+			for i := s.on(domain.Square{Col: uint8(c), Row: uint8(w)}); i >= 0; i = s.after(i) {
+				if s.m.Armies[i].Side == side {
+					n += s.strength(i)
 				}
 			}
 		}
@@ -80,7 +76,7 @@ func (s *suggester) escort(sq domain.Square, side domain.Side) int {
 // suggest is army a's order by its faction's guideline.
 func (s *suggester) suggest(a *domain.Army) Suggestion {
 	if s.fighting(a) {
-		return hold(a, "fighting", GuideFighting, fmt.Sprintf("%s is in a battle at %s this turn: it fights (3.2.1)", a.Name, a.At))
+		return hold(a, "fighting", GuideFighting, a.Name+" is in a battle at "+a.At.String()+" this turn: it fights (3.2.1)")
 	}
 	switch a.Faction {
 	case domain.TownDefender:
@@ -100,7 +96,7 @@ func (s *suggester) suggest(a *domain.Army) Suggestion {
 		}
 		return s.raider(a)
 	}
-	return hold(a, "no move", "6", fmt.Sprintf("%s has no faction on record, so no guideline moves it (6)", a.Name))
+	return hold(a, "no move", "6", a.Name+" has no faction on record, so no guideline moves it (6)")
 }
 
 // DisbandNote is the hold note of a raider's Disband order ("Raider One: disband", 6.3.2).
@@ -124,7 +120,7 @@ func fullCount(a *domain.Army) int {
 // raider follows 6.3.1.
 func (s *suggester) raider(a *domain.Army) Suggestion {
 	rs := Strength(a)
-	var opts []option
+	opts := s.opts[:0]
 	for _, sq := range s.within(a.At) {
 		if s.nearSite[s.g.Index(sq)] {
 			continue
@@ -133,32 +129,51 @@ func (s *suggester) raider(a *domain.Army) Suggestion {
 		if t == nil {
 			continue
 		}
-		w := s.weight(sq)
-		if w+s.escort(sq, t.Side) >= rs {
+		w, e := s.weight(sq), s.escort(sq, t.Side)
+		if w+e >= rs {
 			continue
 		}
-		opts = append(opts, option{to: sq, target: t, score: [4]int{w, s.escort(sq, t.Side), domain.Steps(a.At, sq)}})
+		opts = append(opts, option{to: sq, target: t, score: [4]int{w, e, domain.Steps(a.At, sq)}})
 	}
 	if o, ok := s.pick(a, opts); ok {
 		escort := ""
 		if o.score[1] > 0 {
-			escort = fmt.Sprintf(" with an escort of strength %s", thousands(o.score[1]))
+			escort = " with an escort of strength " + thousands(o.score[1])
 		}
-		return move(a, o, GuideRaider, fmt.Sprintf("weakest army in range: %s (strength %s%s against %s's %s), away from every site (6.3.1)",
-			describe(o.target), thousands(o.score[0]), escort, a.Name, thousands(rs)))
+		return move(a, o, GuideRaider, "weakest army in range: "+describe(o.target)+" (strength "+thousands(o.score[0])+escort+" against "+a.Name+"'s "+thousands(rs)+"), away from every site (6.3.1)")
 	}
-	var weak, strong []domain.Square
+	weak, strong := s.weak[:0], s.strong[:0]
+	defer func() { s.weak, s.strong = weak[:0], strong[:0] }()
+	// Only armies within 3 steps of a square in reach (6 of the raider) are counted as a threat
+	// or a crowd; a weaker army further away matters only as the nearest one, so when one is
+	// within dmin steps, those beyond dmin + 6 can be nearer to no square in reach.
+	dmin, far := 1<<20, s.far[:0]
 	for i := range s.m.Armies {
-		o := &s.m.Armies[i]
-		if !domain.Enemy(o.Side, a.Side) {
+		if !s.team[i] {
 			continue
 		}
-		if Strength(o) < rs {
-			weak = append(weak, o.At)
-		} else {
+		o := &s.m.Armies[i]
+		switch d := domain.Steps(a.At, o.At); {
+		case d > 6:
+			far = append(far, int32(i))
+		case s.strength(int32(i)) < rs:
+			weak = append(weak, spot{o.At, d})
+			dmin = min(dmin, d)
+		default:
 			strong = append(strong, o.At)
 		}
 	}
+	for _, i := range far {
+		o := &s.m.Armies[i]
+		if d := domain.Steps(a.At, o.At); d <= dmin+6 && s.strength(i) < rs {
+			weak = append(weak, spot{o.At, d})
+			dmin = min(dmin, d)
+		}
+	}
+	s.far = far[:0]
+	// nearest first: a weaker army d steps from the raider is at least d - 3 from a square in
+	// reach, so the search for the nearest stops there
+	slices.SortFunc(weak, func(x, y spot) int { return x.d - y.d })
 	opts = opts[:0]
 	for _, sq := range append(s.within(a.At), a.At) {
 		if s.nearSite[s.g.Index(sq)] || (sq != a.At && !s.free(sq)) {
@@ -172,7 +187,10 @@ func (s *suggester) raider(a *domain.Army) Suggestion {
 			}
 		}
 		for _, x := range weak {
-			d := domain.Steps(sq, x)
+			if x.d > 6 && x.d-3 >= near {
+				break
+			}
+			d := domain.Steps(sq, x.at)
 			if d <= 3 {
 				crowd++
 			}
@@ -181,10 +199,22 @@ func (s *suggester) raider(a *domain.Army) Suggestion {
 		opts = append(opts, option{to: sq, score: [4]int{threat, near, crowd, domain.Steps(a.At, sq)}})
 	}
 	o, ok := s.pick(a, opts)
-	why := fmt.Sprintf("no army in range is weak enough for %s (strength %s)", a.Name, thousands(rs))
+	why := func() string {
+		return "no army in range is weak enough for " + a.Name + " (strength " + thousands(rs) + ")"
+	}
 	return moveOrHold(a, o, ok, GuideRaider,
-		fmt.Sprintf("%s: it moves where %d strong armies can reach it, %s, never next to a site (6.3.1)", why, o.score[0], nearest(o.score[1], "weaker army")),
-		fmt.Sprintf("%s and no square is safer: it waits, away from every site (6.3.1)", why))
+		func() string {
+			return why() + ": it moves where " + strconv.Itoa(o.score[0]) + " strong armies can reach it, " + nearest(o.score[1], "weaker army") + ", never next to a site (6.3.1)"
+		},
+		func() string {
+			return why() + " and no square is safer: it waits, away from every site (6.3.1)"
+		})
+}
+
+// spot is an army's square and its distance in steps from the army planned for.
+type spot struct {
+	at domain.Square
+	d  int
 }
 
 // nearest words the distance to the nearest of something: "3 steps from the nearest weaker army".
@@ -192,23 +222,23 @@ func nearest(d int, what string) string {
 	if d >= 99 {
 		return "with no " + what + " on the map"
 	}
-	return fmt.Sprintf("%d steps from the nearest %s", d, what)
+	return strconv.Itoa(d) + " steps from the nearest " + what
 }
 
 // theme follows 6.2.1 for a theme army with a territory on land.
 func (s *suggester) theme(a *domain.Army) Suggestion {
 	home := s.mem.TerritoryOf(a)
-	var opts []option
+	opts := s.opts[:0]
 	for _, sq := range s.within(a.At) {
 		if t := s.prey(sq, a.Side); t != nil && domain.Steps(home, sq) <= 3 {
 			opts = append(opts, option{to: sq, target: t, score: [4]int{domain.Steps(home, sq), s.weight(sq), domain.Steps(a.At, sq)}})
 		}
 	}
 	if o, ok := s.pick(a, opts); ok {
-		return move(a, o, GuideTheme, fmt.Sprintf("%s came within one turn's move of %s's territory around %s: %s attacks it (6.2.1)", describe(o.target), a.Name, home, a.Name))
+		return move(a, o, GuideTheme, describe(o.target)+" came within one turn's move of "+a.Name+"'s territory around "+home.String()+": "+a.Name+" attacks it (6.2.1)")
 	}
 	if a.At == home {
-		return hold(a, "no move", GuideTheme, fmt.Sprintf("no army within one turn's move of its territory: %s patrols around %s (6.2.1)", a.Name, home))
+		return hold(a, "no move", GuideTheme, "no army within one turn's move of its territory: "+a.Name+" patrols around "+home.String()+" (6.2.1)")
 	}
 	opts = opts[:0]
 	for _, sq := range append(s.within(a.At), a.At) {
@@ -218,13 +248,17 @@ func (s *suggester) theme(a *domain.Army) Suggestion {
 	}
 	o, ok := s.pick(a, opts)
 	return moveOrHold(a, o, ok, GuideTheme,
-		fmt.Sprintf("%s goes back towards its territory around %s (6.2.1)", a.Name, home),
-		fmt.Sprintf("%s cannot get nearer its territory around %s this turn (6.2.1)", a.Name, home))
+		func() string {
+			return a.Name + " goes back towards its territory around " + home.String() + " (6.2.1)"
+		},
+		func() string {
+			return a.Name + " cannot get nearer its territory around " + home.String() + " this turn (6.2.1)"
+		})
 }
 
 // atWar follows 6.2.3.
 func (s *suggester) atWar(a *domain.Army, enemy domain.Side) Suggestion {
-	var opts []option
+	opts := s.opts[:0]
 	for _, sq := range s.within(a.At) {
 		if s.nearStronghold[s.g.Index(sq)] {
 			continue
@@ -267,22 +301,25 @@ func (s *suggester) atWar(a *domain.Army, enemy domain.Side) Suggestion {
 	}
 	o, ok := s.pick(a, opts)
 	return moveOrHold(a, o, ok, GuideAtWar,
-		fmt.Sprintf("%s is At War with %s and advances towards its armies (%d steps from the nearest), never onto or next to a base or portal (6.2.3)", a.Name, enemy.Title(), o.score[0]),
-		fmt.Sprintf("%s is At War with %s but cannot get nearer its armies this turn (6.2.3)", a.Name, enemy.Title()))
+		func() string {
+			return fmt.Sprintf("%s is At War with %s and advances towards its armies (%d steps from the nearest), never onto or next to a base or portal (6.2.3)", a.Name, enemy.Title(), o.score[0])
+		},
+		func() string {
+			return fmt.Sprintf("%s is At War with %s but cannot get nearer its armies this turn (6.2.3)", a.Name, enemy.Title())
+		})
 }
 
 // defender follows 6.1.1.
 func (s *suggester) defender(a *domain.Army) Suggestion {
 	home := s.home(a)
 	if home == nil {
-		return hold(a, "no move", GuideDefender, fmt.Sprintf("the map has no town for %s to defend (6.1)", a.Name))
+		return hold(a, "no move", GuideDefender, "the map has no town for "+a.Name+" to defend (6.1)")
 	}
 	ts := Strength(a)
 	threat := 0
-	for _, sq := range append(s.g.Neighbours(nil, home.At), home.At) {
-		for _, o := range s.enemies(sq, a.Side) {
-			threat += Strength(o)
-		}
+	var buf [9]domain.Square
+	for _, sq := range append(s.g.Neighbours(buf[:0], home.At), home.At) {
+		threat += s.strengthOn(sq, a.Side)
 	}
 	overwhelmed := threat >= 2*ts
 	if overwhelmed && a.Troops != nil && a.Alive() < RetreatBelow {
@@ -291,7 +328,7 @@ func (s *suggester) defender(a *domain.Army) Suggestion {
 		}
 	}
 	if a.At == home.At {
-		return hold(a, "no move", GuideDefender, fmt.Sprintf("%s holds its town %s (6.1.1)", a.Name, home.Name))
+		return hold(a, "no move", GuideDefender, a.Name+" holds its town "+home.Name+" (6.1.1)")
 	}
 	steps := domain.Steps(a.At, home.At)
 	if t := s.prey(home.At, a.Side); t != nil && steps <= 3 {
@@ -299,16 +336,16 @@ func (s *suggester) defender(a *domain.Army) Suggestion {
 			return hold(a, "no move", GuideDefender, fmt.Sprintf("%s lost %s to %s but the odds there are overwhelming (strength %s against %s): it waits beside the town (6.1.1)",
 				a.Name, home.Name, describe(t), thousands(threat), thousands(ts)))
 		}
-		return move(a, option{to: home.At, target: t}, GuideDefender, fmt.Sprintf("%s holds %s: %s attacks to retake its town (6.1.1)", describe(t), home.Name, a.Name))
+		return move(a, option{to: home.At, target: t}, GuideDefender, describe(t)+" holds "+home.Name+": "+a.Name+" attacks to retake its town (6.1.1)")
 	}
 	if steps <= 3 && s.free(home.At) {
-		return move(a, option{to: home.At}, GuideDefender, fmt.Sprintf("%s goes back into its town %s (6.1.1)", a.Name, home.Name))
+		return move(a, option{to: home.At}, GuideDefender, a.Name+" goes back into its town "+home.Name+" (6.1.1)")
 	}
 	ring := domain.Ring(a.At, home.At)
 	if ring <= 1 {
-		return hold(a, "no move", GuideDefender, fmt.Sprintf("%s cannot enter %s this turn and stays beside it (6.1.1)", a.Name, home.Name))
+		return hold(a, "no move", GuideDefender, a.Name+" cannot enter "+home.Name+" this turn and stays beside it (6.1.1)")
 	}
-	var opts []option
+	opts := s.opts[:0]
 	for _, sq := range s.within(a.At) {
 		if r := domain.Ring(sq, home.At); s.free(sq) && r < ring {
 			opts = append(opts, option{to: sq, score: [4]int{r, domain.Steps(sq, home.At), domain.Steps(a.At, sq)}})
@@ -316,8 +353,12 @@ func (s *suggester) defender(a *domain.Army) Suggestion {
 	}
 	o, ok := s.pick(a, opts)
 	return moveOrHold(a, o, ok, GuideDefender,
-		fmt.Sprintf("%s was driven from %s and goes back towards it (6.1.1)", a.Name, home.Name),
-		fmt.Sprintf("%s cannot get nearer its town %s this turn (6.1.1)", a.Name, home.Name))
+		func() string {
+			return a.Name + " was driven from " + home.Name + " and goes back towards it (6.1.1)"
+		},
+		func() string {
+			return a.Name + " cannot get nearer its town " + home.Name + " this turn (6.1.1)"
+		})
 }
 
 // retreat moves a weak, overwhelmed town defender towards the nearest other town no team holds
@@ -336,7 +377,7 @@ func (s *suggester) retreat(a *domain.Army, home *domain.Site, threat int) (Sugg
 		return Suggestion{}, false
 	}
 	ring := domain.Ring(a.At, to.At)
-	var opts []option
+	opts := s.opts[:0]
 	for _, sq := range s.within(a.At) {
 		if r := domain.Ring(sq, to.At); s.free(sq) && r < ring {
 			opts = append(opts, option{to: sq, score: [4]int{r, domain.Steps(sq, to.At), domain.Steps(a.At, sq)}})

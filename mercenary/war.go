@@ -213,3 +213,25 @@ func NoteTerritories(m *domain.Map) []string {
 	}
 	return changed
 }
+
+// NoteTerritories notes in the memory what NoteTerritories would note on the map, leaving the
+// map as it is.
+func (mem *Memory) NoteTerritories(m *domain.Map) {
+	for i := range m.Armies {
+		a := &m.Armies[i]
+		if a.Side != domain.Mercenary || a.Faction != domain.Theme || mem.IsOcean(m, a) && mem.Ocean != "" || mem.AtWarWith(a.Name) != "" {
+			continue
+		}
+		if _, ok := mem.Territory[a.Name]; ok {
+			continue
+		}
+		if mem.Ocean == "" && m.Terrain.At(a.At) == domain.Ocean {
+			mem.Ocean = a.Name
+			continue
+		}
+		if mem.Territory == nil {
+			mem.Territory = map[string]domain.Square{}
+		}
+		mem.Territory[a.Name] = a.At
+	}
+}
