@@ -6,7 +6,6 @@ package turn
 
 import (
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/coalition-wargame/coalition/battle"
@@ -22,7 +21,7 @@ type MercenaryAI struct {
 	Mode mercenary.Mode `json:"mode"`
 	// Orders are the AI's orders carried out at this lock (auto): one for every mercenary army
 	// the mercenary judge orders that had no accepted order, no long move under way and no
-	// battle. They are checked as post 0, by the mercenary judge, at the lock.
+	// battle. They count as the lines of post 0 (AIPost), by the mercenary judge, at the lock.
 	Orders []mercenary.Suggestion `json:"orders,omitempty"`
 	// Strategies are the AI's battle strategies for the mercenaries in the battles fought this
 	// turn (auto), so that none is stratless by neglect (B2).
@@ -83,9 +82,9 @@ func History(reports ...*Report) []mercenary.Engagement {
 // the same turn; with mercenary_ai auto, the lock carries out the orders of the armies the
 // judge leaves unordered.
 func MercenaryPlan(m *domain.Map, seed domain.Seed, history []mercenary.Engagement) []mercenary.Suggestion {
-	f := m.Fork()
-	mercenary.NoteTerritories(f)
-	return Memory(f, history).Plan(f, seed, mercenary.PlanOptions{})
+	mem := Memory(m, history)
+	mem.NoteTerritories(m)
+	return mem.Plan(m, seed, mercenary.PlanOptions{})
 }
 
 // MercenaryWarnings checks the lines of a post for mercenary armies against chapter 6's
@@ -106,9 +105,9 @@ func MercenaryWarnings(m *domain.Map, post domain.Post, history []mercenary.Enga
 	if len(orders) == 0 {
 		return nil
 	}
-	f := m.Fork()
-	mercenary.NoteTerritories(f)
-	return guidelineWarnings(Memory(f, history).Check(f, orders...), from)
+	mem := Memory(m, history)
+	mem.NoteTerritories(m)
+	return guidelineWarnings(mem.Check(m, orders...), from)
 }
 
 func guidelineWarnings(ws []mercenary.Warning, from []*movement.Line) []GuidelineWarning {
@@ -221,24 +220,19 @@ func (ai *lockAI) orders(next *domain.Map, in Input, extra ...domain.Post) *move
 	if plan == nil {
 		plan = ai.mem.Plan(next, in.Seed, mercenary.PlanOptions{Ordered: ordered})
 	}
-	var lines []string
+	at := aiTime(in)
 	for _, s := range plan {
 		i := armyIndex(next, s.Army)
 		if s.Guideline == mercenary.GuideFighting || i < 0 || orders.Effective[i] >= 0 || slices.ContainsFunc(ordered, func(o domain.Order) bool { return o.Army == s.Army }) {
 			continue
 		}
 		ai.rep.Orders = append(ai.rep.Orders, s)
-		lines = append(lines, s.Line)
-	}
-	if len(lines) == 0 {
-		return orders
-	}
-	post := domain.Post{ID: AIPost, Author: mercenary.Judge, At: aiTime(in), Text: strings.Join(lines, "\n")}
-	for _, l := range movement.CheckPost(next, post, movement.Options{}) {
-		orders.Lines = append(orders.Lines, l)
-		if l.Accepted() && l.Index >= 0 && orders.Effective[l.Index] < 0 {
-			orders.Effective[l.Index] = len(orders.Lines) - 1
-		}
+		// the AI's orders are lines of post 0 by the mercenary judge, at the lock; they are
+		// legal by construction (mercenary.Plan; its tests run each through the movement
+		// checker), so they are not parsed and checked again here
+		orders.Lines = append(orders.Lines, movement.Line{Post: AIPost, Author: mercenary.Judge, At: at, Number: len(ai.rep.Orders),
+			Text: s.Line, Order: s.Order, Army: next.Armies[i].Name, Index: i})
+		orders.Effective[i] = len(orders.Lines) - 1
 	}
 	return orders
 }
