@@ -160,3 +160,11 @@ func (s *suggester) towards(a *domain.Army, goals []domain.Square) (option, bool
 	}
 	return s.pick(a, opts)
 }
+
+// among words how many armies the ocean army chose among.
+func among(n int) string {
+	if n == 1 {
+		return "the only one on the ocean in reach"
+	}
+	return "chosen at random among " + strconv.Itoa(n)
+}

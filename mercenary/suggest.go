@@ -276,8 +276,7 @@ func (s *suggester) atWar(a *domain.Army, enemy domain.Side) Suggestion {
 		if o.target.Side != enemy {
 			first = "no army of " + enemy.Title() + " is in range"
 		}
-		return move(a, o, GuideAtWar, fmt.Sprintf("%s is At War with %s (%s): it attacks %s of %s, never on or next to a base or portal (6.2.3)",
-			a.Name, enemy.Title(), first, describe(o.target), o.target.Side.Title()))
+		return move(a, o, GuideAtWar, a.Name+" is At War with "+enemy.Title()+" ("+first+"): it attacks "+o.target.Side.Title()+"'s "+describe(o.target)+", never on or next to a base or portal (6.2.3)")
 	}
 	var foes []domain.Square
 	for i := range s.m.Armies {
@@ -333,7 +332,7 @@ func (s *suggester) defender(a *domain.Army) Suggestion {
 	steps := domain.Steps(a.At, home.At)
 	if t := s.prey(home.At, a.Side); t != nil && steps <= 3 {
 		if overwhelmed && domain.Ring(a.At, home.At) <= 1 {
-			return hold(a, "no move", GuideDefender, fmt.Sprintf("%s lost %s to %s but the odds there are overwhelming (strength %s against %s): it waits beside the town (6.1.1)",
+			return hold(a, "no move", GuideDefender, fmt.Sprintf("%s lost %s to %s, but the odds there are overwhelming (strength %s against %s): it waits beside the town (6.1.1)",
 				a.Name, home.Name, describe(t), thousands(threat), thousands(ts)))
 		}
 		return move(a, option{to: home.At, target: t}, GuideDefender, describe(t)+" holds "+home.Name+": "+a.Name+" attacks to retake its town (6.1.1)")
