@@ -1,6 +1,8 @@
 package mercenary
 
 import (
+	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -177,6 +179,44 @@ func TestThousands(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 1840: "1,840", 1234567: "1,234,567", -1500: "-1,500"} {
 		if got := thousands(n); got != want {
 			t.Errorf("thousands(%d) = %q", n, got)
+		}
+	}
+}
+
+// TestDrawLabelsDocumented: every label the mercenary package draws under is in
+// docs/RANDOMNESS.md, so that anyone holding the seed can re-derive its draws (B6).
+func TestDrawLabelsDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../docs/RANDOMNESS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, label := range []string{"raider-spawn", "raider-spawn-rank", "raider-spawn-square", "raider-troop:<slot>", "theme-at-war:<name key of the killed town defender>", "mercenary-suggest:<name key>"} {
+		if !strings.Contains(string(doc), "`"+label+"`") {
+			t.Errorf("docs/RANDOMNESS.md does not document the label %s", label)
+		}
+	}
+}
+
+// TestMemoryNoteTerritoriesMatchesTheMap: noting territories in the memory gives the memory the
+// map would give once NoteTerritories has noted them on it.
+func TestMemoryNoteTerritoriesMatchesTheMap(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		m, _ := FullMap(seed)
+		for i := range m.Armies {
+			if a := &m.Armies[i]; seed%2 == 0 && a.Name == "Theme 2" {
+				a.AtWar = domain.Phyrexia
+			}
+		}
+		mem := FromMap(m)
+		if mem == nil {
+			mem = &Memory{}
+		}
+		mem.NoteTerritories(m)
+		f := m.Clone()
+		NoteTerritories(f)
+		want := FromMap(f)
+		if !reflect.DeepEqual(mem.Territory, want.Territory) || mem.Ocean != want.Ocean {
+			t.Fatalf("map %d: memory %v %q, map %v %q", seed, mem.Territory, mem.Ocean, want.Territory, want.Ocean)
 		}
 	}
 }
