@@ -1,6 +1,7 @@
 package mercenary
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/coalition-wargame/coalition/domain"
@@ -44,10 +45,7 @@ var boards sync.Pool
 
 // zeroed is s with length n and every element zero, reusing s's memory when it has room.
 func zeroed[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	s = s[:n]
+	s = slices.Grow(s[:0], n)[:n]
 	clear(s)
 	return s
 }

@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -177,13 +176,7 @@ func compareMercenary(exp map[string]json.RawMessage, have map[string]any, add f
 		if err := json.Unmarshal(v, &want); err != nil {
 			return fmt.Errorf("disbanded: %w", err)
 		}
-		var h []string
-		for _, x := range asAnyList(merc["disbanded"]) {
-			h = append(h, fmt.Sprint(x))
-		}
-		sort.Strings(want)
-		sort.Strings(h)
-		if strings.Join(want, "|") != strings.Join(h, "|") {
+		if h, same := sameSet(want, merc["disbanded"]); !same {
 			add("disbanded raiders should be %v, are %v", want, h)
 		}
 	}

@@ -2,7 +2,6 @@ package scenario_test
 
 import (
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
@@ -51,18 +50,7 @@ func TestCompareCatchesWrongMercenaryExpectations(t *testing.T) {
 		"6-ai-writes-mercenary-strategies.json":     {`{"mercenary_strategies": {"Raider One": ""}}`, `{"mercenary_strategies": {"Sai Rei": ""}}`},
 		"6.3.2-after-lock-edit-engages.json":        {`{"after_lock_edit": {"carried_out": false}}`},
 	} {
-		data, err := os.ReadFile("../testdata/scenarios/mercenary/" + file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc, err := scenario.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := sc.Run()
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := run(t, "../testdata/scenarios/mercenary/"+file)
 		for _, b := range bad {
 			diffs, err := scenario.Compare(0, json.RawMessage(b), res.Turns[0])
 			if err != nil {
