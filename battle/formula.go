@@ -146,6 +146,10 @@ type RiskEnv struct {
 	Won bool `expr:"won"`
 	// Capture is set for a capture attempt, clear for a kill.
 	Capture bool `expr:"capture"`
+	// Faction is the faction of the army that made the attempt: "raider", "theme" or
+	// "town-defender" for a mercenary, empty for a team army. Whatever the formula says, a
+	// raider's failed kill costs it nothing (6.3.2 Hellbent, Hellbent).
+	Faction string `expr:"faction"`
 }
 
 var formulaEnvs = map[string]any{

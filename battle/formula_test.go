@@ -76,7 +76,7 @@ func TestFormulaVariables(t *testing.T) {
 		FormulaCasualties: {"me.troops", "me.bonus", "me.pairs", "me.sum", "me.stratless", "me.runs", "enemy.runs", "won", "lost", "level", "armies"},
 		FormulaKill:       {"roll", "enemy_roll", "me.top", "enemy.top", "damage", "pairs", "enemy_pairs"},
 		FormulaCapture:    {"roll", "damage", "kill"},
-		FormulaRisk:       {"risked", "roll", "won", "capture"},
+		FormulaRisk:       {"risked", "roll", "won", "capture", "faction"},
 	}
 	for name, want := range tests {
 		got := FormulaVariables(name)
@@ -90,6 +90,9 @@ func TestFormulaVariables(t *testing.T) {
 			text := v
 			if strings.HasSuffix(v, "stratless") || strings.HasSuffix(v, "runs") || v == "won" || v == "lost" || v == "level" || v == "capture" {
 				text = v + " ? 1 : 0"
+			}
+			if v == "faction" {
+				text = `faction == "raider" ? 0 : 1`
 			}
 			if err := CheckFormula(Formula{Name: name, Version: 1, Text: text}); err != nil {
 				t.Errorf("%s: variable %s: %v", name, v, err)

@@ -542,9 +542,13 @@ func (pr *proposer) attempts() error {
 		}
 		if !rep.Success {
 			rep.RiskRoll = pr.rec.D20(RiskLabel(pr.b.Square, at.by.a.Name))
-			n, err := pr.fs.Risk(RiskEnv{Risked: at.riskedSum, Roll: rep.RiskRoll, Won: won, Capture: at.kind == "capture"})
+			n, err := pr.fs.Risk(RiskEnv{Risked: at.riskedSum, Roll: rep.RiskRoll, Won: won, Capture: at.kind == "capture", Faction: string(at.by.a.Faction)})
 			if err != nil {
 				return err
+			}
+			if at.kind == "kill" && Hellbent(at.by.a) {
+				n = 0
+				pr.note("%s is a raider: Hellbent, it keeps its kill squad after a failed kill (6.3.2)", at.by.a.Name)
 			}
 			rep.RiskedLost = n
 		}

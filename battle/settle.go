@@ -431,7 +431,7 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 			st.note("%s cannot go for a kill: it had %d troops alive in its top slot (its largest creatures) and needs 500, so no kill was attempted on %s and nothing was risked (4.3.2, 4.5)", m.Armies[by].Name, lacks, m.Armies[target].Name)
 			st.Kill = nil
 		} else {
-			st.Kill = st.possible(k, &m.Armies[by], "kill")
+			st.Kill = st.hellbent(st.possible(k, &m.Armies[by], "kill"), &m.Armies[by])
 			killer, kill = by, target
 		}
 	}
@@ -709,6 +709,22 @@ func (st *Settled) possible(at *domain.Attempt, by *domain.Army, what string) *d
 	failed := *at
 	failed.Success = false
 	return &failed
+}
+
+// Hellbent reports whether a's failed kill attempts cost it nothing: a raider keeps its kill
+// squad (6.3.2).
+func Hellbent(a *domain.Army) bool { return a.Side == domain.Mercenary && a.Faction == domain.Raider }
+
+// hellbent keeps a raider's kill squad after a failed kill, whatever risked losses the result
+// names (6.3.2, R38).
+func (st *Settled) hellbent(k *domain.Attempt, by *domain.Army) *domain.Attempt {
+	if k.Success || k.RiskedLost == 0 || !Hellbent(by) {
+		return k
+	}
+	st.note("%s is a raider: Hellbent, it keeps its kill squad after a failed kill, so the %d risked troops the result names are not lost (6.3.2)", by.Name, k.RiskedLost)
+	kept := *k
+	kept.RiskedLost = 0
+	return &kept
 }
 
 func (st *Settled) note(format string, args ...any) {

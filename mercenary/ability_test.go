@@ -73,7 +73,7 @@ func TestUpdateSpawnRoll(t *testing.T) {
 			if got := Raiders(m); got != raiders {
 				t.Fatalf("Raiders = %d, want %d", got, raiders)
 			}
-			r := Update(m, nil, seed)
+			r := Update(m, nil, seed, UpdateOptions{})
 			s := r.Spawn
 			if s.Raiders != raiders || s.Chance != SpawnChance(raiders) {
 				t.Fatalf("%d raiders: spawn %+v", raiders, s)
@@ -209,7 +209,7 @@ func TestUpdateHealsTownDefender(t *testing.T) {
 				m.Armies = append(m.Armies, domain.Army{Name: "Sai Rei", Side: domain.Coalition, Rank: domain.Lieutenant, At: sq(s.at)})
 				start["Sai Rei"] = sq("11E")
 			}
-			r := Update(m, start, domain.ScenarioSeed(1, 0))
+			r := Update(m, start, domain.ScenarioSeed(1, 0), UpdateOptions{})
 			if got := r.Healed["Warden"]; got != c.healed {
 				t.Fatalf("healed %d, want %d; lines %q", got, c.healed, r.Lines)
 			}

@@ -18,6 +18,11 @@ const (
 	NearStronghold Code = "at_war_near_stronghold"
 	// NearSite: a raider ends a move on or next to a base, portal or town (6.3.1).
 	NearSite Code = "raider_near_site"
+	// LeavesTerritory: a theme army at peace, not the ocean army, ends a move more than one
+	// turn's move (3 steps) from the centre of its territory, and no nearer to it (6.2.1).
+	LeavesTerritory Code = "theme_leaves_territory"
+	// DisbandNotRaider: an army that is not a raider is ordered to disband (6.3.2).
+	DisbandNotRaider Code = "disband_not_raider"
 	// EditNotRaider: an after-lock edit is for an army that is not a raider (6.3.2).
 	EditNotRaider Code = "edit_not_raider"
 	// EditTooMany: after-lock edits for more than one raider in a turn (6.3.2).
@@ -46,7 +51,7 @@ type Warning struct {
 func (w Warning) String() string { return fmt.Sprintf("%s (line %d): %s", w.Army, w.Line, w.Message) }
 
 // Check checks the mercenary judge's orders, as parsed, against the factions' AI guidelines
-// (6.1.1, 6.2.3, 6.3.1) on the map as it stands, with the wars the map remembers.
+// (6.1.1, 6.2.1, 6.2.3, 6.3.1, 6.3.2) on the map as it stands, with the wars the map remembers.
 func Check(m *domain.Map, orders ...domain.Order) []Warning {
 	return FromMap(m).Check(m, orders...)
 }
@@ -57,19 +62,29 @@ func Check(m *domain.Map, orders ...domain.Order) []Warning {
 // wrong origin) are skipped.
 func (mem *Memory) Check(m *domain.Map, orders ...domain.Order) []Warning {
 	b := newBoard(m)
+	defer b.release()
 	var out []Warning
 	for i, o := range orders {
 		a := m.Army(o.Army)
-		if a == nil || a.Side != domain.Mercenary || o.Kind != domain.MoveKind || len(o.Legs) == 0 {
+		if a == nil || a.Side != domain.Mercenary {
 			continue
 		}
 		warn := func(rule string, code Code, format string, args ...any) {
 			out = append(out, Warning{Army: a.Name, Line: i + 1, Rule: rule, Code: code, Message: fmt.Sprintf(format, args...)})
 		}
+		if o.Kind == domain.Hold && o.Note == DisbandNote && a.Faction != domain.Raider {
+			warn("6.3.2", DisbandNotRaider, "only a raider may disband; %s is a %s army, so it holds (6.3.2)", a.Name, factionName(a.Faction))
+		}
+		if o.Kind != domain.MoveKind || len(o.Legs) == 0 {
+			continue
+		}
 		switch a.Faction {
 		case domain.TownDefender:
 			b.checkDefender(a, o, warn)
 		case domain.Theme:
+			if mem.AtWarWith(a.Name) == "" && !mem.IsOcean(m, a) {
+				checkTerritory(a, o, mem.TerritoryOf(a), warn)
+			}
 			if side := mem.AtWarWith(a.Name); side != "" {
 				for _, l := range o.Legs {
 					if s := b.stronghold(l.To); s != nil {
@@ -89,6 +104,27 @@ func (mem *Memory) Check(m *domain.Map, orders ...domain.Order) []Warning {
 		}
 	}
 	return out
+}
+
+// checkTerritory applies 6.2.1 to a theme army at peace: every leg ends within one turn's
+// move (3 steps) of the centre of its territory, or nearer to it than the leg started (a theme
+// army going back to its territory).
+func checkTerritory(a *domain.Army, o domain.Order, home domain.Square, warn func(string, Code, string, ...any)) {
+	prev := a.At
+	for _, l := range o.Legs {
+		if d := domain.Steps(l.To, home); d > 3 && d >= domain.Steps(prev, home) {
+			warn("6.2.1", LeavesTerritory, "%s patrols its territory around %s and attacks only armies within one turn's move of it; %s is %d steps from it (6.2.1)", a.Name, home, l.To, d)
+			return
+		}
+		prev = l.To
+	}
+}
+
+func factionName(f domain.Faction) string {
+	if f == "" {
+		return "faction-less"
+	}
+	return string(f)
 }
 
 func nextTo(sq domain.Square, s *domain.Site) string {
@@ -163,6 +199,7 @@ func (b *board) checkDefender(a *domain.Army, o domain.Order, warn func(string, 
 // shortest (M4), so it must avoid armies on every one of them. Check applies to edits too.
 func CheckEdit(m *domain.Map, edits ...domain.Order) []Warning {
 	b := newBoard(m)
+	defer b.release()
 	var out []Warning
 	edited := ""
 	for i, o := range edits {
@@ -222,7 +259,7 @@ func (b *board) engages(a *domain.Army, o domain.Order) string {
 // excluded), or returns "".
 func (b *board) passes(a *domain.Army, o domain.Order) string {
 	occupied := func(s domain.Square) *domain.Army {
-		for _, i := range b.at(s) {
+		for i := b.on(s); i >= 0; i = b.after(i) {
 			if o := &b.m.Armies[i]; o != a {
 				return o
 			}

@@ -55,7 +55,7 @@ func codes(ws []Warning) []Code {
 	return out
 }
 
-// TestCheck is one case per guideline of 6.1.1, 6.2.3 and 6.3.1, each with the moves it
+// TestCheck is one case per guideline of 6.1.1, 6.2.1, 6.2.3, 6.3.1 and 6.3.2, each with the moves it
 // allows and the moves it warns about.
 func TestCheck(t *testing.T) {
 	atWar := &Memory{AtWar: map[string]domain.Side{"Chimera": domain.Phyrexia}}
@@ -88,6 +88,15 @@ func TestCheck(t *testing.T) {
 		{"At War long move ends its second turn next to a portal", func(a *domain.Army) { a.At = sq("24J") }, atWar, mv("Chimera", "24J", "27J", "29I"), []Code{NearStronghold}},
 		{"not at war next to a portal", nil, nil, mv("Chimera", "27J", "29J"), nil},
 		{"at war with the other team, remembered by name", nil, &Memory{AtWar: map[string]domain.Side{"CHIMERA": domain.Coalition}}, mv("Chimera", "27J", "29J"), []Code{NearStronghold}},
+		// 6.2.1 theme armies at peace
+		{"theme patrols within a turn's move of its territory", nil, &Memory{Territory: map[string]domain.Square{"Chimera": sq("25J")}}, mv("Chimera", "27J", "28J"), nil},
+		{"theme leaves its territory", nil, &Memory{Territory: map[string]domain.Square{"Chimera": sq("25J")}}, mv("Chimera", "27J", "27M"), []Code{LeavesTerritory}},
+		{"theme far away comes back", func(a *domain.Army) { a.At = sq("20J") }, &Memory{Territory: map[string]domain.Square{"Chimera": sq("27J")}}, mv("Chimera", "20J", "22J"), nil},
+		{"the ocean army has no territory", nil, &Memory{Ocean: "Chimera", Territory: map[string]domain.Square{"Chimera": sq("25J")}}, mv("Chimera", "27J", "27M"), nil},
+		{"an At War army has left its territory", nil, &Memory{AtWar: map[string]domain.Side{"Chimera": domain.Phyrexia}, Territory: map[string]domain.Square{"Chimera": sq("20J")}}, mv("Chimera", "27J", "26L"), nil},
+		// 6.3.2 Disband
+		{"a raider disbands", nil, nil, domain.Order{Army: "Raider One", Kind: domain.Hold, Note: DisbandNote}, nil},
+		{"a town defender cannot disband", nil, nil, domain.Order{Army: "Warden", Kind: domain.Hold, Note: DisbandNote}, []Code{DisbandNotRaider}},
 		// 6.3.1 raiders
 		{"raider next to a town", nil, nil, mv("Raider One", "14C", "11D"), []Code{NearSite}},
 		{"raider onto a town", func(a *domain.Army) { a.At = sq("12E") }, nil, mv("Raider One", "12E", "10E"), []Code{NearSite}},

@@ -1,6 +1,7 @@
 // Package mercenary is the mercenary judge's rule engine (chapter 6): the factions' abilities
-// applied at every update and checks of the AI guidelines for the judge's orders. It imports
-// only domain and the standard library.
+// applied at every update, the AI that plans the mercenaries' orders and battle strategies by
+// their guidelines, and checks of those guidelines for the judge's own orders and after-lock
+// edit. It imports only domain and the standard library.
 //
 // Readings chosen where chapter 6 is silent:
 //   - Town defender healing (6.1.2): a town defender heals at an update when it stood on its
@@ -16,19 +17,27 @@
 //     raider armies, the only reading that fits the cap of 5 and the counts 0–4.
 //   - "At War" healing (6.2.2): each troop of the chosen theme army gets back a quarter of its
 //     full count (rounded down), never past its full count.
+//   - Placing a spawned raider (6.3 "random squares away from bases"): a square on or next to
+//     no base, portal, town or army; one creature a slot at the slot's size from the card data.
+//   - Disband (6.3.2): a raider with fewer than a quarter of its troops alive is "no longer
+//     strong enough"; it leaves at the update, before the spawn roll, unless it fought this
+//     turn or an enemy ended the turn with it.
+//   - The ocean army (6.2.1) never attacks an army it engaged before, and after OceanAreaBattles
+//     battles in a row within OceanArea steps of its latest one moves on to ocean beyond.
 //
 // Random draws (B6), each an Intn of the turn's seed under its label (domain.Seed.Intn):
 //   - "raider-spawn": d20 at every update while fewer than 5 raiders are on the map;
 //   - "raider-spawn-rank": d20, drawn only when a raider spawns (7 or less: a 2/2 rank);
+//   - "raider-spawn-square": index into SpawnSquares, when the server places the raider;
+//   - "raider-troop:<slot>": index into the pool's creatures of the slot's size, by name;
 //   - "theme-at-war:<name key of the killed town defender>": index into the candidate theme
 //     armies sorted by name (DeclareWar);
-//   - "mercenary-suggest:<name key of the army>": index into the tied best choices of Suggest,
-//     in order of their squares (number, then letter); not part of the lock.
+//   - "mercenary-suggest:<name key of the army>": index into the tied best choices of Plan,
+//     in order of their squares (number, then letter); part of the lock when the AI plays.
 package mercenary
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/coalition-wargame/coalition/domain"
@@ -51,6 +60,8 @@ type Report struct {
 	HealedCreatures map[string]map[string]int `json:"healed_creatures,omitempty"`
 	// Spawn is the raider spawn roll of this update (6.3.2).
 	Spawn Spawn `json:"spawn"`
+	// Disbanded names the raiders that disbanded at this update (6.3.2).
+	Disbanded []string `json:"disbanded,omitempty"`
 	// Lines say what was done in plain words, for the lock report.
 	Lines []string `json:"lines"`
 }
@@ -62,50 +73,11 @@ func (r *Report) say(format string, args ...any) {
 	r.Lines = append(r.Lines, fmt.Sprintf(format, args...))
 }
 
-// Spawn is one update's raider spawn roll (6.3.2). The server does not place the raider: the
-// mercenary judge does.
-type Spawn struct {
-	// Raiders is the number of raider armies on the map when the roll is made.
-	Raiders int `json:"raiders"`
-	// Chance is how many faces of the d20 spawn a raider; 0 when no roll is made.
-	Chance int `json:"chance"`
-	// Roll is the d20 (label "raider-spawn"), 0 when no roll is made.
-	Roll int `json:"roll,omitempty"`
-	// Spawned is set when a raider spawns.
-	Spawned bool `json:"spawned"`
-	// RankRoll is the second d20 (label "raider-spawn-rank"), made only on a spawn.
-	RankRoll int `json:"rank_roll,omitempty"`
-	// Rank is the new raider's size class: Lt Commander (2/2–5/5) or Lieutenant (1/1–4/4).
-	Rank domain.Rank `json:"rank,omitempty"`
-}
-
-// SpawnChance is how many of 20 faces spawn a raider with the given number of raiders on the
-// map (6.3.2): 3 with 0 or 1, 2 with 2, 1 with 3 or 4, none with 5 or more.
-func SpawnChance(raiders int) int {
-	switch {
-	case raiders >= MaxRaiders:
-		return 0
-	case raiders >= 3:
-		return 1
-	case raiders == 2:
-		return 2
-	}
-	return 3
-}
-
-// SpawnRank is the size class of a new raider for its rank roll (6.3.2): 1–7 (7/20) a 2/2 rank
-// (Lt Commander class), 8–20 a 1/1 rank (Lieutenant class).
-func SpawnRank(roll int) domain.Rank {
-	if roll <= 7 {
-		return domain.LtCommander
-	}
-	return domain.Lieutenant
-}
-
 // Update applies the mercenaries' abilities at an update, after the battle update: town
-// defenders heal in their home towns (6.1.2) and a raider may spawn (6.3.2). start is every
-// army's square when the turn opened.
-func Update(m *domain.Map, start map[string]domain.Square, seed domain.Seed) *Report {
+// defenders heal in their home towns (6.1.2), raiders ordered to disband leave the map, and a
+// raider may spawn (6.3.2), placed by the server when opt.Place is set. start is every army's
+// square when the turn opened.
+func Update(m *domain.Map, start map[string]domain.Square, seed domain.Seed, opt UpdateOptions) *Report {
 	r := &Report{Lines: make([]string, 0, 1)}
 	for i := range m.Armies {
 		a := &m.Armies[i]
@@ -113,68 +85,23 @@ func Update(m *domain.Map, start map[string]domain.Square, seed domain.Seed) *Re
 			healDefender(m, a, start, r)
 		}
 	}
+	if len(opt.Disband) > 0 {
+		disband(m, opt, r)
+	}
 	r.Spawn = rollSpawn(m, seed)
-	s := r.Spawn
+	if r.Spawn.Spawned && opt.Place {
+		place(m, &r.Spawn, seed, opt)
+	}
+	s := &r.Spawn
 	switch {
 	case s.Chance == 0:
 		r.Lines = append(r.Lines, spawnLine(s.Raiders, " raiders are on the map, so none can spawn (6.3.2).", 0, 0))
 	case !s.Spawned:
 		r.Lines = append(r.Lines, spawnLine(s.Raiders, " raiders on the map, a d20 of ", s.Chance, s.Roll))
 	default:
-		r.say("Raider spawn: %d raiders on the map, a d20 of %d or less spawns one; rolled %d: a raider spawns. Rank roll %d (7 or less is a 2/2 rank): a %s-class raider (%s); the mercenary judge places it away from bases (6.3, 6.3.2).",
-			s.Raiders, s.Chance, s.Roll, s.RankRoll, s.Rank.Name(domain.Coalition), classSizes(s.Rank))
+		r.spawned(s, opt.Place)
 	}
 	return r
-}
-
-// spawnLine is the report's line for a spawn roll that spawns nothing, as say would print it:
-// "Raider spawn: <raiders><text>", then, when chance is not 0, "<chance> or less spawns one;
-// rolled <roll>: no raider spawns (6.3.2).".
-func spawnLine(raiders int, text string, chance, roll int) string {
-	var buf [128]byte
-	b := append(buf[:0], "Raider spawn: "...)
-	b = strconv.AppendInt(b, int64(raiders), 10)
-	b = append(b, text...)
-	if chance != 0 {
-		b = strconv.AppendInt(b, int64(chance), 10)
-		b = append(b, " or less spawns one; rolled "...)
-		b = strconv.AppendInt(b, int64(roll), 10)
-		b = append(b, ": no raider spawns (6.3.2)."...)
-	}
-	return string(b)
-}
-
-func classSizes(r domain.Rank) string {
-	return fmt.Sprintf("%d/%d–%d/%d", r.SlotSize(1), r.SlotSize(1), r.SlotSize(domain.Slots), r.SlotSize(domain.Slots))
-}
-
-// Raiders counts the raider armies on the map (6.3).
-func Raiders(m *domain.Map) int {
-	n := 0
-	for i := range m.Armies {
-		if a := &m.Armies[i]; a.Side == domain.Mercenary && a.Faction == domain.Raider {
-			n++
-		}
-	}
-	return n
-}
-
-// rollSpawn makes the update's raider spawn roll (6.3.2). Its one draw or two are all the
-// update draws from the seed, so it makes them with Seed.IntnOnce, which keeps no HMAC.
-func rollSpawn(m *domain.Map, seed domain.Seed) Spawn {
-	s := Spawn{Raiders: Raiders(m)}
-	s.Chance = SpawnChance(s.Raiders)
-	if s.Chance == 0 {
-		return s
-	}
-	s.Roll = seed.IntnOnce("raider-spawn", 20) + 1
-	if s.Roll > s.Chance {
-		return s
-	}
-	s.Spawned = true
-	s.RankRoll = seed.IntnOnce("raider-spawn-rank", 20) + 1
-	s.Rank = SpawnRank(s.RankRoll)
-	return s
 }
 
 // healDefender heals a town defender that held its home town all turn (6.1.2; see the package

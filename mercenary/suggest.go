@@ -1,115 +1,16 @@
 package mercenary
 
+// This file holds what each faction does by its AI guidelines (6.1.1, 6.2.1, 6.2.3, 6.3.1,
+// 6.3.2 Disband) and the squares it looks at.
+
 import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/coalition-wargame/coalition/domain"
 )
-
-// Suggestion is one order the guidelines propose for a mercenary army, as the judge would
-// post it, and why.
-type Suggestion struct {
-	Army string `json:"army"`
-	// Line is the order in the classic format: "Raider One: 14C > 12C; engage Sai Rei".
-	Line   string       `json:"line"`
-	Order  domain.Order `json:"order"`
-	Reason string       `json:"reason"`
-}
-
-// Suggest proposes one order per mercenary army the judge may order, with the theme armies'
-// wars and territories the map remembers (see Memory.Suggest).
-func Suggest(m *domain.Map, seed domain.Seed) []Suggestion {
-	return FromMap(m).Suggest(m, seed)
-}
-
-// Suggest proposes one order per mercenary army the mercenary judge may order (no controller,
-// or the judge alone), in the map's order, following the AI guidelines:
-//   - a town defender holds its town, retakes it when a team army holds it, comes back to it
-//     when pushed away, and waits beside it when the odds there are overwhelming (twice its
-//     strength); under 3500 soldiers and overwhelmed, it retreats towards the nearest other
-//     town no team holds (6.1.1);
-//   - a theme army attacks an army within 3 steps of the centre of its territory (the nearest
-//     to it, then the weakest) and otherwise goes back to the centre or holds; the ocean army
-//     attacks an army on ocean in reach at random, else holds on ocean (6.2.1);
-//   - an At War theme army attacks an army in reach, its war enemy first, then the nearest,
-//     then the weakest, never on or next to a base or portal, and otherwise advances towards
-//     the nearest army of the team it is at war with (6.2.3);
-//   - a raider engages the weakest army within 3 steps whose strength, with its escort (armies
-//     of its side next to it), is below the raider's own, never on or next to a site; else it
-//     moves, never next to a site, to the square in reach that the fewest stronger armies can
-//     reach, then nearest a weaker army, then with the fewest armies around (6.3.1).
-//
-// Strength is Strength's estimate. No mercenary ends on a square another mercenary holds or is
-// sent to, nor on a square where a battle is fought (M12). Ties among the best choices are
-// broken by an Intn under "mercenary-suggest:<name key of the army>" over the tied squares in
-// order of number, then letter. An army in a battle is told to fight.
-func (mem *Memory) Suggest(m *domain.Map, seed domain.Seed) []Suggestion {
-	s := &suggester{board: newBoard(m), mem: mem, d: seed.Draws(), claimed: make([]bool, m.Grid.Size())}
-	var out []Suggestion
-	for i := range m.Armies {
-		a := &m.Armies[i]
-		if a.Side != domain.Mercenary || !judgeOrders(a) {
-			continue
-		}
-		sg := s.suggest(a)
-		if sg.Order.Kind == domain.MoveKind {
-			s.claimed[m.Grid.Index(sg.Order.Legs[0].To)] = true
-		}
-		out = append(out, sg)
-	}
-	return out
-}
-
-// judgeOrders reports whether the mercenary judge's orders count for a (M2, M15).
-func judgeOrders(a *domain.Army) bool {
-	return len(a.Controllers) == 0 || (len(a.Controllers) == 1 && domain.SameName(a.Controllers[0], Judge))
-}
-
-type suggester struct {
-	*board
-	mem     *Memory
-	d       *domain.Draws
-	claimed []bool
-	reach   []domain.Square
-}
-
-// option is one possible order: a move to a square (engaging target when it is not nil), or
-// a hold when to is the army's own square. Lower scores are better, compared in order.
-type option struct {
-	to     domain.Square
-	target *domain.Army
-	score  [4]int
-}
-
-func (o *option) better(p *option) bool {
-	for i := range o.score {
-		if o.score[i] != p.score[i] {
-			return o.score[i] < p.score[i]
-		}
-	}
-	return false
-}
-
-// pick is the best option, ties drawn for army a over the tied squares in order of number,
-// then letter; ok is false when there is none.
-func (s *suggester) pick(a *domain.Army, opts []option) (option, bool) {
-	if len(opts) == 0 {
-		return option{}, false
-	}
-	best := []int{0}
-	for i := 1; i < len(opts); i++ {
-		switch {
-		case opts[i].better(&opts[best[0]]):
-			best = append(best[:0], i)
-		case !opts[best[0]].better(&opts[i]):
-			best = append(best, i)
-		}
-	}
-	slices.SortFunc(best, func(i, j int) int { return cmpSquare(opts[i].to, opts[j].to) })
-	return opts[best[s.d.Intn("mercenary-suggest:"+domain.NameKey(a.Name), len(best))]], true
-}
 
 // within lists the squares of the grid 1–3 steps from s (a turn's move, 3.2.2.1).
 func (s *suggester) within(from domain.Square) []domain.Square {
@@ -133,31 +34,25 @@ func (s *suggester) within(from domain.Square) []domain.Square {
 // other mercenary is sent there.
 func (s *suggester) free(sq domain.Square) bool {
 	k := s.g.Index(sq)
-	return len(s.occ[k]) == 0 && !s.claimed[k]
+	return s.empty(k) && !s.claimed[k]
 }
 
 // prey is the army a mercenary of side merc may attack on sq, or nil: armies of one team stand
 // there, with no battle (M12) and no other mercenary sent there.
 func (s *suggester) prey(sq domain.Square, merc domain.Side) *domain.Army {
 	k := s.g.Index(sq)
-	ids := s.occ[k]
-	if len(ids) == 0 || s.claimed[k] || s.contested(sq) {
+	first := s.head[k] - 1
+	if first < 0 || s.claimed[k] || s.contested(sq) {
 		return nil
 	}
-	if o := &s.m.Armies[ids[0]]; domain.Enemy(o.Side, merc) {
+	if o := &s.m.Armies[first]; domain.Enemy(o.Side, merc) {
 		return o
 	}
 	return nil
 }
 
 // weight is the strength of the armies on sq.
-func (s *suggester) weight(sq domain.Square) int {
-	n := 0
-	for _, i := range s.at(sq) {
-		n += Strength(&s.m.Armies[i])
-	}
-	return n
-}
+func (s *suggester) weight(sq domain.Square) int { return s.strengthOn(sq, "") }
 
 // escort is the strength of the armies of side next to sq.
 func (s *suggester) escort(sq domain.Square, side domain.Side) int {
@@ -168,9 +63,9 @@ func (s *suggester) escort(sq domain.Square, side domain.Side) int {
 			if (dc == 0 && dr == 0) || c < 1 || w < 1 {
 				continue
 			}
-			for _, i := range s.at(domain.Square{Col: uint8(c), Row: uint8(w)}) {
-				if o := &s.m.Armies[i]; o.Side == side {
-					n += Strength(o)
+			for i := s.on(domain.Square{Col: uint8(c), Row: uint8(w)}); i >= 0; i = s.after(i) {
+				if s.m.Armies[i].Side == side {
+					n += s.strength(i)
 				}
 			}
 		}
@@ -178,9 +73,10 @@ func (s *suggester) escort(sq domain.Square, side domain.Side) int {
 	return n
 }
 
+// suggest is army a's order by its faction's guideline.
 func (s *suggester) suggest(a *domain.Army) Suggestion {
 	if s.fighting(a) {
-		return hold(a, "fighting", fmt.Sprintf("%s is in a battle at %s this turn: it fights (3.2.1)", a.Name, a.At))
+		return hold(a, "fighting", GuideFighting, a.Name+" is in a battle at "+a.At.String()+" this turn: it fights (3.2.1)")
 	}
 	switch a.Faction {
 	case domain.TownDefender:
@@ -194,37 +90,37 @@ func (s *suggester) suggest(a *domain.Army) Suggestion {
 		}
 		return s.theme(a)
 	case domain.Raider:
+		if Spent(a) {
+			return hold(a, DisbandNote, GuideDisband, fmt.Sprintf("%s has %s of its %s troops left, under a quarter: no longer strong enough to threaten mayhem, it disbands (6.3.2)",
+				a.Name, thousands(a.Alive()), thousands(fullCount(a))))
+		}
 		return s.raider(a)
 	}
-	return hold(a, "no move", fmt.Sprintf("%s has no faction on record, so no guideline moves it (6)", a.Name))
+	return hold(a, "no move", "6", a.Name+" has no faction on record, so no guideline moves it (6)")
 }
 
-func hold(a *domain.Army, note, reason string) Suggestion {
-	return Suggestion{Army: a.Name, Line: a.Name + ": " + note, Order: domain.Order{Army: a.Name, Kind: domain.Hold, Note: note}, Reason: reason}
+// DisbandNote is the hold note of a raider's Disband order ("Raider One: disband", 6.3.2).
+const DisbandNote = "disband"
+
+// Spent reports whether a raider is no longer strong enough to threaten mayhem, so that the AI
+// disbands it (6.3.2): fewer than a quarter of its troops' full counts are alive. A raider
+// whose troops are unknown is never spent.
+func Spent(a *domain.Army) bool {
+	return a.Faction == domain.Raider && a.Troops != nil && 4*a.Alive() < fullCount(a)
 }
 
-func move(a *domain.Army, o option, reason string) Suggestion {
-	ord := domain.Order{Army: a.Name, Kind: domain.MoveKind, From: a.At, Legs: []domain.Leg{{To: o.to}}}
-	line := fmt.Sprintf("%s: %s > %s", a.Name, a.At, o.to)
-	if o.target != nil {
-		ord.Keyword, ord.Named = domain.Engage, o.target.Name
-		line += "; engage " + o.target.Name
+func fullCount(a *domain.Army) int {
+	n := 0
+	for _, t := range a.Troops {
+		n += t.Full
 	}
-	return Suggestion{Army: a.Name, Line: line, Order: ord, Reason: reason}
-}
-
-// moveOrHold turns the chosen option into a move, or a hold when it is the army's own square.
-func moveOrHold(a *domain.Army, o option, ok bool, moveReason, holdReason string) Suggestion {
-	if !ok || o.to == a.At {
-		return hold(a, "no move", holdReason)
-	}
-	return move(a, o, moveReason)
+	return n
 }
 
 // raider follows 6.3.1.
 func (s *suggester) raider(a *domain.Army) Suggestion {
 	rs := Strength(a)
-	var opts []option
+	opts := s.opts[:0]
 	for _, sq := range s.within(a.At) {
 		if s.nearSite[s.g.Index(sq)] {
 			continue
@@ -233,27 +129,51 @@ func (s *suggester) raider(a *domain.Army) Suggestion {
 		if t == nil {
 			continue
 		}
-		w := s.weight(sq)
-		if w+s.escort(sq, t.Side) >= rs {
+		w, e := s.weight(sq), s.escort(sq, t.Side)
+		if w+e >= rs {
 			continue
 		}
-		opts = append(opts, option{to: sq, target: t, score: [4]int{w, s.escort(sq, t.Side), domain.Steps(a.At, sq)}})
+		opts = append(opts, option{to: sq, target: t, score: [4]int{w, e, domain.Steps(a.At, sq)}})
 	}
 	if o, ok := s.pick(a, opts); ok {
-		return move(a, o, fmt.Sprintf("%s engages %s, the weakest army within reach that cannot stand up to it (strength %d against %d), away from any site (6.3.1)", a.Name, o.target.Name, o.score[0], rs))
+		escort := ""
+		if o.score[1] > 0 {
+			escort = " with an escort of strength " + thousands(o.score[1])
+		}
+		return move(a, o, GuideRaider, "weakest army in range: "+describe(o.target)+" (strength "+thousands(o.score[0])+escort+" against "+a.Name+"'s "+thousands(rs)+"), away from every site (6.3.1)")
 	}
-	var weak, strong []domain.Square
+	weak, strong := s.weak[:0], s.strong[:0]
+	defer func() { s.weak, s.strong = weak[:0], strong[:0] }()
+	// Only armies within 3 steps of a square in reach (6 of the raider) are counted as a threat
+	// or a crowd; a weaker army further away matters only as the nearest one, so when one is
+	// within dmin steps, those beyond dmin + 6 can be nearer to no square in reach.
+	dmin, far := 1<<20, s.far[:0]
 	for i := range s.m.Armies {
-		o := &s.m.Armies[i]
-		if !domain.Enemy(o.Side, a.Side) {
+		if !s.team[i] {
 			continue
 		}
-		if Strength(o) < rs {
-			weak = append(weak, o.At)
-		} else {
+		o := &s.m.Armies[i]
+		switch d := domain.Steps(a.At, o.At); {
+		case d > 6:
+			far = append(far, int32(i))
+		case s.strength(int32(i)) < rs:
+			weak = append(weak, spot{o.At, d})
+			dmin = min(dmin, d)
+		default:
 			strong = append(strong, o.At)
 		}
 	}
+	for _, i := range far {
+		o := &s.m.Armies[i]
+		if d := domain.Steps(a.At, o.At); d <= dmin+6 && s.strength(i) < rs {
+			weak = append(weak, spot{o.At, d})
+			dmin = min(dmin, d)
+		}
+	}
+	s.far = far[:0]
+	// nearest first: a weaker army d steps from the raider is at least d - 3 from a square in
+	// reach, so the search for the nearest stops there
+	slices.SortFunc(weak, func(x, y spot) int { return x.d - y.d })
 	opts = opts[:0]
 	for _, sq := range append(s.within(a.At), a.At) {
 		if s.nearSite[s.g.Index(sq)] || (sq != a.At && !s.free(sq)) {
@@ -267,7 +187,10 @@ func (s *suggester) raider(a *domain.Army) Suggestion {
 			}
 		}
 		for _, x := range weak {
-			d := domain.Steps(sq, x)
+			if x.d > 6 && x.d-3 >= near {
+				break
+			}
+			d := domain.Steps(sq, x.at)
 			if d <= 3 {
 				crowd++
 			}
@@ -276,25 +199,46 @@ func (s *suggester) raider(a *domain.Army) Suggestion {
 		opts = append(opts, option{to: sq, score: [4]int{threat, near, crowd, domain.Steps(a.At, sq)}})
 	}
 	o, ok := s.pick(a, opts)
-	return moveOrHold(a, o, ok,
-		fmt.Sprintf("no weak army within reach: %s moves where the fewest strong armies can reach it, towards weaker ones, never next to a site (6.3.1)", a.Name),
-		fmt.Sprintf("no weak army within reach and no better square: %s waits (6.3.1)", a.Name))
+	why := func() string {
+		return "no army in range is weak enough for " + a.Name + " (strength " + thousands(rs) + ")"
+	}
+	return moveOrHold(a, o, ok, GuideRaider,
+		func() string {
+			return why() + ": it moves where " + strconv.Itoa(o.score[0]) + " strong armies can reach it, " + nearest(o.score[1], "weaker army") + ", never next to a site (6.3.1)"
+		},
+		func() string {
+			return why() + " and no square is safer: it waits, away from every site (6.3.1)"
+		})
+}
+
+// spot is an army's square and its distance in steps from the army planned for.
+type spot struct {
+	at domain.Square
+	d  int
+}
+
+// nearest words the distance to the nearest of something: "3 steps from the nearest weaker army".
+func nearest(d int, what string) string {
+	if d >= 99 {
+		return "with no " + what + " on the map"
+	}
+	return strconv.Itoa(d) + " steps from the nearest " + what
 }
 
 // theme follows 6.2.1 for a theme army with a territory on land.
 func (s *suggester) theme(a *domain.Army) Suggestion {
 	home := s.mem.TerritoryOf(a)
-	var opts []option
+	opts := s.opts[:0]
 	for _, sq := range s.within(a.At) {
 		if t := s.prey(sq, a.Side); t != nil && domain.Steps(home, sq) <= 3 {
 			opts = append(opts, option{to: sq, target: t, score: [4]int{domain.Steps(home, sq), s.weight(sq), domain.Steps(a.At, sq)}})
 		}
 	}
 	if o, ok := s.pick(a, opts); ok {
-		return move(a, o, fmt.Sprintf("%s came within one turn's move of %s's territory around %s: %s attacks it (6.2.1)", o.target.Name, a.Name, home, a.Name))
+		return move(a, o, GuideTheme, describe(o.target)+" came within one turn's move of "+a.Name+"'s territory around "+home.String()+": "+a.Name+" attacks it (6.2.1)")
 	}
 	if a.At == home {
-		return hold(a, "no move", fmt.Sprintf("no army within one turn's move of its territory: %s patrols around %s (6.2.1)", a.Name, home))
+		return hold(a, "no move", GuideTheme, "no army within one turn's move of its territory: "+a.Name+" patrols around "+home.String()+" (6.2.1)")
 	}
 	opts = opts[:0]
 	for _, sq := range append(s.within(a.At), a.At) {
@@ -303,54 +247,18 @@ func (s *suggester) theme(a *domain.Army) Suggestion {
 		}
 	}
 	o, ok := s.pick(a, opts)
-	return moveOrHold(a, o, ok,
-		fmt.Sprintf("%s goes back towards its territory around %s (6.2.1)", a.Name, home),
-		fmt.Sprintf("%s cannot get nearer its territory around %s this turn (6.2.1)", a.Name, home))
-}
-
-// ocean follows 6.2.1 for the ocean theme army.
-func (s *suggester) ocean(a *domain.Army) Suggestion {
-	var opts []option
-	for _, sq := range s.within(a.At) {
-		if t := s.prey(sq, a.Side); t != nil && s.m.Terrain.At(sq) == domain.Ocean {
-			opts = append(opts, option{to: sq, target: t})
-		}
-	}
-	if o, ok := s.pick(a, opts); ok {
-		return move(a, o, fmt.Sprintf("%s is on the ocean within reach: the ocean army %s attacks it, chosen at random among %d (6.2.1)", o.target.Name, a.Name, len(opts)))
-	}
-	if s.m.Terrain.At(a.At) == domain.Ocean {
-		return hold(a, "no move", fmt.Sprintf("no army on the ocean within reach: %s patrols (6.2.1)", a.Name))
-	}
-	var water []domain.Square
-	for k := 0; k < s.g.Size(); k++ {
-		if sq := s.g.At(k); s.m.Terrain.At(sq) == domain.Ocean {
-			water = append(water, sq)
-		}
-	}
-	if len(water) == 0 {
-		return hold(a, "no move", fmt.Sprintf("the map has no ocean for %s to patrol (6.2)", a.Name))
-	}
-	opts = opts[:0]
-	for _, sq := range append(s.within(a.At), a.At) {
-		if sq != a.At && !s.free(sq) {
-			continue
-		}
-		near := 1 << 20
-		for _, w := range water {
-			near = min(near, domain.Steps(sq, w))
-		}
-		opts = append(opts, option{to: sq, score: [4]int{near, domain.Steps(a.At, sq)}})
-	}
-	o, ok := s.pick(a, opts)
-	return moveOrHold(a, o, ok,
-		fmt.Sprintf("%s goes back to the ocean (6.2.1)", a.Name),
-		fmt.Sprintf("%s cannot get nearer the ocean this turn (6.2.1)", a.Name))
+	return moveOrHold(a, o, ok, GuideTheme,
+		func() string {
+			return a.Name + " goes back towards its territory around " + home.String() + " (6.2.1)"
+		},
+		func() string {
+			return a.Name + " cannot get nearer its territory around " + home.String() + " this turn (6.2.1)"
+		})
 }
 
 // atWar follows 6.2.3.
 func (s *suggester) atWar(a *domain.Army, enemy domain.Side) Suggestion {
-	var opts []option
+	opts := s.opts[:0]
 	for _, sq := range s.within(a.At) {
 		if s.nearStronghold[s.g.Index(sq)] {
 			continue
@@ -364,7 +272,11 @@ func (s *suggester) atWar(a *domain.Army, enemy domain.Side) Suggestion {
 		}
 	}
 	if o, ok := s.pick(a, opts); ok {
-		return move(a, o, fmt.Sprintf("%s is At War with %s and attacks %s of %s, never on or next to a base or portal (6.2.3)", a.Name, enemy.Title(), o.target.Name, o.target.Side.Title()))
+		first := "its war enemy first"
+		if o.target.Side != enemy {
+			first = "no army of " + enemy.Title() + " is in range"
+		}
+		return move(a, o, GuideAtWar, a.Name+" is At War with "+enemy.Title()+" ("+first+"): it attacks "+o.target.Side.Title()+"'s "+describe(o.target)+", never on or next to a base or portal (6.2.3)")
 	}
 	var foes []domain.Square
 	for i := range s.m.Armies {
@@ -373,7 +285,7 @@ func (s *suggester) atWar(a *domain.Army, enemy domain.Side) Suggestion {
 		}
 	}
 	if len(foes) == 0 {
-		return hold(a, "no move", fmt.Sprintf("%s is At War with %s, which has no army on the map (6.2.3)", a.Name, enemy.Title()))
+		return hold(a, "no move", GuideAtWar, fmt.Sprintf("%s is At War with %s, which has no army on the map (6.2.3)", a.Name, enemy.Title()))
 	}
 	opts = opts[:0]
 	for _, sq := range append(s.within(a.At), a.At) {
@@ -387,62 +299,70 @@ func (s *suggester) atWar(a *domain.Army, enemy domain.Side) Suggestion {
 		opts = append(opts, option{to: sq, score: [4]int{near, domain.Steps(a.At, sq)}})
 	}
 	o, ok := s.pick(a, opts)
-	return moveOrHold(a, o, ok,
-		fmt.Sprintf("%s is At War with %s and advances towards its armies, never onto or next to a base or portal (6.2.3)", a.Name, enemy.Title()),
-		fmt.Sprintf("%s is At War with %s but cannot get nearer its armies this turn (6.2.3)", a.Name, enemy.Title()))
+	return moveOrHold(a, o, ok, GuideAtWar,
+		func() string {
+			return fmt.Sprintf("%s is At War with %s and advances towards its armies (%d steps from the nearest), never onto or next to a base or portal (6.2.3)", a.Name, enemy.Title(), o.score[0])
+		},
+		func() string {
+			return fmt.Sprintf("%s is At War with %s but cannot get nearer its armies this turn (6.2.3)", a.Name, enemy.Title())
+		})
 }
 
 // defender follows 6.1.1.
 func (s *suggester) defender(a *domain.Army) Suggestion {
 	home := s.home(a)
 	if home == nil {
-		return hold(a, "no move", fmt.Sprintf("the map has no town for %s to defend (6.1)", a.Name))
+		return hold(a, "no move", GuideDefender, "the map has no town for "+a.Name+" to defend (6.1)")
 	}
 	ts := Strength(a)
 	threat := 0
-	for _, sq := range append(s.g.Neighbours(nil, home.At), home.At) {
-		for _, o := range s.enemies(sq, a.Side) {
-			threat += Strength(o)
-		}
+	var buf [9]domain.Square
+	for _, sq := range append(s.g.Neighbours(buf[:0], home.At), home.At) {
+		threat += s.strengthOn(sq, a.Side)
 	}
 	overwhelmed := threat >= 2*ts
 	if overwhelmed && a.Troops != nil && a.Alive() < RetreatBelow {
-		if sg, ok := s.retreat(a, home); ok {
+		if sg, ok := s.retreat(a, home, threat); ok {
 			return sg
 		}
 	}
 	if a.At == home.At {
-		return hold(a, "no move", fmt.Sprintf("%s holds its town %s (6.1.1)", a.Name, home.Name))
+		return hold(a, "no move", GuideDefender, a.Name+" holds its town "+home.Name+" (6.1.1)")
 	}
 	steps := domain.Steps(a.At, home.At)
 	if t := s.prey(home.At, a.Side); t != nil && steps <= 3 {
 		if overwhelmed && domain.Ring(a.At, home.At) <= 1 {
-			return hold(a, "no move", fmt.Sprintf("%s lost %s to %s but the odds there are overwhelming (strength %d against %d): it waits beside the town (6.1.1)", a.Name, home.Name, t.Name, threat, ts))
+			return hold(a, "no move", GuideDefender, fmt.Sprintf("%s lost %s to %s, but the odds there are overwhelming (strength %s against %s): it waits beside the town (6.1.1)",
+				a.Name, home.Name, describe(t), thousands(threat), thousands(ts)))
 		}
-		return move(a, option{to: home.At, target: t}, fmt.Sprintf("%s holds %s: %s attacks to retake its town (6.1.1)", t.Name, home.Name, a.Name))
+		return move(a, option{to: home.At, target: t}, GuideDefender, describe(t)+" holds "+home.Name+": "+a.Name+" attacks to retake its town (6.1.1)")
 	}
 	if steps <= 3 && s.free(home.At) {
-		return move(a, option{to: home.At}, fmt.Sprintf("%s goes back into its town %s (6.1.1)", a.Name, home.Name))
+		return move(a, option{to: home.At}, GuideDefender, a.Name+" goes back into its town "+home.Name+" (6.1.1)")
 	}
 	ring := domain.Ring(a.At, home.At)
 	if ring <= 1 {
-		return hold(a, "no move", fmt.Sprintf("%s cannot enter %s this turn and stays beside it (6.1.1)", a.Name, home.Name))
+		return hold(a, "no move", GuideDefender, a.Name+" cannot enter "+home.Name+" this turn and stays beside it (6.1.1)")
 	}
-	var opts []option
+	opts := s.opts[:0]
 	for _, sq := range s.within(a.At) {
 		if r := domain.Ring(sq, home.At); s.free(sq) && r < ring {
 			opts = append(opts, option{to: sq, score: [4]int{r, domain.Steps(sq, home.At), domain.Steps(a.At, sq)}})
 		}
 	}
 	o, ok := s.pick(a, opts)
-	return moveOrHold(a, o, ok,
-		fmt.Sprintf("%s was driven from %s and goes back towards it (6.1.1)", a.Name, home.Name),
-		fmt.Sprintf("%s cannot get nearer its town %s this turn (6.1.1)", a.Name, home.Name))
+	return moveOrHold(a, o, ok, GuideDefender,
+		func() string {
+			return a.Name + " was driven from " + home.Name + " and goes back towards it (6.1.1)"
+		},
+		func() string {
+			return a.Name + " cannot get nearer its town " + home.Name + " this turn (6.1.1)"
+		})
 }
 
 // retreat moves a weak, overwhelmed town defender towards the nearest other town no team holds
 // (6.1.1); ok is false when no move gets it nearer one.
-func (s *suggester) retreat(a *domain.Army, home *domain.Site) (Suggestion, bool) {
+func (s *suggester) retreat(a *domain.Army, home *domain.Site, threat int) (Suggestion, bool) {
 	var to *domain.Site
 	for _, t := range s.towns {
 		if t == home || len(s.enemies(t.At, a.Side)) > 0 {
@@ -456,7 +376,7 @@ func (s *suggester) retreat(a *domain.Army, home *domain.Site) (Suggestion, bool
 		return Suggestion{}, false
 	}
 	ring := domain.Ring(a.At, to.At)
-	var opts []option
+	opts := s.opts[:0]
 	for _, sq := range s.within(a.At) {
 		if r := domain.Ring(sq, to.At); s.free(sq) && r < ring {
 			opts = append(opts, option{to: sq, score: [4]int{r, domain.Steps(sq, to.At), domain.Steps(a.At, sq)}})
@@ -466,7 +386,8 @@ func (s *suggester) retreat(a *domain.Army, home *domain.Site) (Suggestion, bool
 	if !ok {
 		return Suggestion{}, false
 	}
-	return move(a, o, fmt.Sprintf("%s has %d soldiers and faces overwhelming odds at %s: it retreats towards %s (6.1.1)", a.Name, a.Alive(), home.Name, to.Name)), true
+	return move(a, o, GuideDefender, fmt.Sprintf("%s has %s soldiers, under %s, and faces overwhelming odds at %s (strength %s against %s): it retreats towards %s (6.1.1)",
+		a.Name, thousands(a.Alive()), thousands(RetreatBelow), home.Name, thousands(threat), thousands(Strength(a)), to.Name)), true
 }
 
 func cmpSquare(a, b domain.Square) int {

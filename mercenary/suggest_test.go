@@ -243,7 +243,7 @@ func BenchmarkSuggest(b *testing.B) {
 }
 
 func TestReportString(t *testing.T) {
-	r := Update(suggestMap(warden("10E", 4000)), map[string]domain.Square{"Warden": sq("10E")}, domain.ScenarioSeed(1, 0))
+	r := Update(suggestMap(warden("10E", 4000)), map[string]domain.Square{"Warden": sq("10E")}, domain.ScenarioSeed(1, 0), UpdateOptions{})
 	if !strings.Contains(r.String(), "Warden held its home town Ashvale and heals 500 soldiers (6.1.2): 500 Troops.") {
 		t.Fatalf("report:\n%s", r)
 	}

@@ -20,6 +20,9 @@ type Memory struct {
 	Territory map[string]domain.Square `json:"territory,omitempty"`
 	// Ocean names the underwater theme army, whose territory is every ocean square (6.2).
 	Ocean string `json:"ocean,omitempty"`
+	// Engagements are the mercenaries' battles of earlier turns, as the lock reports recorded
+	// them: the ocean army remembers its targets and areas by them (6.2.1).
+	Engagements []Engagement `json:"engagements,omitempty"`
 }
 
 // FromMap is what the map itself remembers of the theme armies (domain.Army's AtWar,
@@ -183,4 +186,52 @@ func HealQuarter(a *domain.Army) map[string]int {
 		}
 	}
 	return out
+}
+
+// NoteTerritories records on the map what the AI must remember of the theme armies before it
+// plays them (6.2): a theme army at peace with no territory on record takes the square it
+// stands on as the centre of its territory ("starts in a random space", as R36 reads a town
+// defender's home), and, when no army is the ocean army, the first theme army standing on ocean
+// becomes it. It returns the names of the armies it changed.
+func NoteTerritories(m *domain.Map) []string {
+	var changed []string
+	ocean := slices.ContainsFunc(m.Armies, func(a domain.Army) bool { return a.Side == domain.Mercenary && a.Ocean })
+	for i := range m.Armies {
+		a := &m.Armies[i]
+		if a.Side != domain.Mercenary || a.Faction != domain.Theme || a.Ocean {
+			continue
+		}
+		switch {
+		case !ocean && a.Territory.IsZero() && a.AtWar == "" && m.Terrain.At(a.At) == domain.Ocean:
+			a.Ocean, ocean = true, true
+		case a.Territory.IsZero() && a.AtWar == "":
+			a.Territory = a.At
+		default:
+			continue
+		}
+		changed = append(changed, a.Name)
+	}
+	return changed
+}
+
+// NoteTerritories notes in the memory what NoteTerritories would note on the map, leaving the
+// map as it is.
+func (mem *Memory) NoteTerritories(m *domain.Map) {
+	for i := range m.Armies {
+		a := &m.Armies[i]
+		if a.Side != domain.Mercenary || a.Faction != domain.Theme || mem.IsOcean(m, a) && mem.Ocean != "" || mem.AtWarWith(a.Name) != "" {
+			continue
+		}
+		if _, ok := mem.Territory[a.Name]; ok {
+			continue
+		}
+		if mem.Ocean == "" && m.Terrain.At(a.At) == domain.Ocean {
+			mem.Ocean = a.Name
+			continue
+		}
+		if mem.Territory == nil {
+			mem.Territory = map[string]domain.Square{}
+		}
+		mem.Territory[a.Name] = a.At
+	}
 }

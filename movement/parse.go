@@ -35,6 +35,8 @@ func holdWord(s string) string {
 		return "stay"
 	case "fighting", "is fighting", "in battle", "fights", "cannot move, fighting":
 		return "fighting"
+	case "disband", "disbands":
+		return "disband" // a raider's movement turn spent disbanding (6.3.2)
 	}
 	return ""
 }

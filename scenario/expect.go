@@ -124,13 +124,7 @@ func Compare(turnIndex int, expect json.RawMessage, got *turn.Report) ([]string,
 		if err := json.Unmarshal(v, &want); err != nil {
 			return nil, fmt.Errorf("%s: partial: %w", where, err)
 		}
-		var h []string
-		for _, x := range asAnyList(have["partial"]) {
-			h = append(h, fmt.Sprint(x))
-		}
-		sort.Strings(want)
-		sort.Strings(h)
-		if strings.Join(want, "|") != strings.Join(h, "|") {
+		if h, same := sameSet(want, have["partial"]); !same {
 			add("partial moves should be %v, are %v", want, h)
 		}
 	}
@@ -155,15 +149,12 @@ func Compare(turnIndex int, expect json.RawMessage, got *turn.Report) ([]string,
 		if err := json.Unmarshal(v, &want); err != nil {
 			return nil, fmt.Errorf("%s: destroyed_sites: %w", where, err)
 		}
-		var h []string
-		for _, x := range asAnyList(have["destroyed_sites"]) {
-			h = append(h, fmt.Sprint(x))
-		}
-		sort.Strings(want)
-		sort.Strings(h)
-		if strings.Join(want, "|") != strings.Join(h, "|") {
+		if h, same := sameSet(want, have["destroyed_sites"]); !same {
 			add("destroyed sites should be %v, are %v", want, h)
 		}
+	}
+	if err := compareMercenary(exp, have, add); err != nil {
+		return nil, fmt.Errorf("%s: %w", where, err)
 	}
 	if v, ok := exp["winner"]; ok {
 		var want any
@@ -175,6 +166,18 @@ func Compare(turnIndex int, expect json.RawMessage, got *turn.Report) ([]string,
 		}
 	}
 	return diffs, nil
+}
+
+// sameSet reports whether the JSON list have holds exactly the names of want, in any order; it
+// sorts want and returns have's names sorted.
+func sameSet(want []string, have any) ([]string, bool) {
+	var h []string
+	for _, x := range asAnyList(have) {
+		h = append(h, fmt.Sprint(x))
+	}
+	sort.Strings(want)
+	sort.Strings(h)
+	return h, strings.Join(want, "|") == strings.Join(h, "|")
 }
 
 func battleKey(b map[string]any) string {

@@ -11,18 +11,7 @@ import (
 // TestCompareCatchesWrongExpectations proves the scenario test can fail: a wrong position, a
 // missing battle, a wrong rejection code and a wrong day count are each reported.
 func TestCompareCatchesWrongExpectations(t *testing.T) {
-	data, err := os.ReadFile("../testdata/scenarios/public/attack.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := scenario.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := sc.Run()
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := run(t, "../testdata/scenarios/public/attack.json")
 	for _, bad := range []string{
 		`{"positions": {"Sai Rei": "3F"}}`,
 		`{"battles": []}`,
@@ -43,4 +32,22 @@ func TestCompareCatchesWrongExpectations(t *testing.T) {
 			t.Errorf("expectation %s passed, but the result contradicts it", bad)
 		}
 	}
+}
+
+// run adjudicates the scenario file at path.
+func run(t *testing.T, path string) *scenario.Outcome {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenario.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sc.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }

@@ -21,15 +21,21 @@ func (s *Scenario) Run() (*Outcome, error) { return s.RunContext(context.Backgro
 func (s *Scenario) RunContext(ctx context.Context) (*Outcome, error) {
 	m := s.Map
 	res := &Outcome{Turns: []*turn.Report{}}
+	history := s.Mercenary.History
 	for i, t := range s.Turns {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		next, rep, err := turn.Run(m, turn.Input{Seed: domain.ScenarioSeed(s.File.Seed, i), Posts: t.Posts, Lock: t.Lock, Transfers: t.Transfers, Results: t.Results})
+		in := turn.Input{Seed: domain.ScenarioSeed(s.File.Seed, i), Posts: t.Posts, Lock: t.Lock, Transfers: t.Transfers, Results: t.Results, Edit: t.Edit}
+		if s.Mercenary.Mode.On() {
+			in.MercenaryAI, in.Creatures, in.MercenaryHistory = s.Mercenary.Mode, s.Mercenary.creatures(), history
+		}
+		next, rep, err := turn.Run(m, in)
 		if err != nil {
 			return nil, fmt.Errorf("turn %d: %w", i+1, err)
 		}
 		res.Turns = append(res.Turns, rep)
+		history = append(history, turn.History(rep)...)
 		m = next
 	}
 	return res, nil

@@ -30,6 +30,13 @@ type File struct {
 	Terrain *Terrain     `json:"terrain,omitempty"`
 	Armies  []Army       `json:"armies"`
 	Turns   []Turn       `json:"turns"`
+	// MercenaryAI, Creatures and MercenaryHistory extend the format for the mercenary AI
+	// (chapter 6, docs/SCENARIOS.md): its mode (off, suggest, auto; off when absent), the creature
+	// pool a raider the server places draws its troops from (absent: the shipped card data),
+	// and the mercenaries' engagements of turns before the scenario opens (6.2.1).
+	MercenaryAI      string       `json:"mercenary_ai,omitempty"`
+	Creatures        []Troop      `json:"creatures,omitempty"`
+	MercenaryHistory []Engagement `json:"mercenary_history,omitempty"`
 }
 
 // Site is a site as written.
@@ -86,7 +93,9 @@ type Turn struct {
 	Lock      *time.Time              `json:"lock,omitempty"`
 	Transfers []domain.TransferDetail `json:"transfers,omitempty"`
 	Results   []BattleResult          `json:"results,omitempty"`
-	Expect    json.RawMessage         `json:"expect,omitempty"`
+	// AfterLockEdit extends the format: the mercenary judge's after-lock edit (6.3.2).
+	AfterLockEdit *Post           `json:"after_lock_edit,omitempty"`
+	Expect        json.RawMessage `json:"expect,omitempty"`
 }
 
 // Post is a post as written.
@@ -120,6 +129,8 @@ type Scenario struct {
 	File  *File
 	Map   *domain.Map
 	Turns []TurnInput
+	// Mercenary is the mercenary AI's part: its mode, creature pool and history.
+	Mercenary Mercenary
 }
 
 // TurnInput is one turn's input to the lock pipeline, and what the file expects of it.
@@ -128,7 +139,9 @@ type TurnInput struct {
 	Lock      time.Time
 	Transfers []domain.TransferDetail
 	Results   []domain.BattleResult
-	Expect    json.RawMessage
+	// Edit is the mercenary judge's after-lock edit (6.3.2), or nil.
+	Edit   *domain.Post
+	Expect json.RawMessage
 }
 
 // Parse reads a scenario and checks it; the error names the first problem.
@@ -324,7 +337,17 @@ func Build(f *File) (*Scenario, error) {
 			}
 			in.Results = append(in.Results, br)
 		}
+		if p := t.AfterLockEdit; p != nil {
+			if ids[p.ID] || p.ID <= 0 {
+				return bad("turn %d: the after-lock edit needs a post id above 0 used by no other post, not %d", ti+1, p.ID)
+			}
+			ids[p.ID] = true
+			in.Edit = &domain.Post{ID: p.ID, Author: p.Author, At: p.At, Private: p.Private, Text: p.Text}
+		}
 		sc.Turns = append(sc.Turns, in)
+	}
+	if err := sc.buildMercenary(); err != nil {
+		return nil, err
 	}
 	return sc, nil
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/mercenary"
 )
 
 // Heading is what a rendered report opens with: the campaign and turn, who locked it, when and
@@ -43,13 +44,14 @@ func Render(t Heading, rep *Report) string {
 	if len(rep.Moves) > 0 {
 		section("Moves")
 		for _, m := range rep.Moves {
+			by := aiMark(rep, m.Army)
 			switch {
 			case m.Intercepted:
-				line("  %s: %s > %s, intercepted at %s", m.Army, m.From, last(m.Route, m.To), m.To)
+				line("  %s: %s > %s, intercepted at %s%s", m.Army, m.From, last(m.Route, m.To), m.To, by)
 			case m.Partial:
-				line("  %s: %s > %s, partial move: stopped at %s", m.Army, m.From, last(m.Route, m.To), m.To)
+				line("  %s: %s > %s, partial move: stopped at %s%s", m.Army, m.From, last(m.Route, m.To), m.To, by)
 			default:
-				line("  %s: %s > %s", m.Army, m.From, m.To)
+				line("  %s: %s > %s%s", m.Army, m.From, m.To, by)
 			}
 		}
 	}
@@ -162,6 +164,7 @@ func Render(t Heading, rep *Report) string {
 			line("  %s", l)
 		}
 	}
+	renderAI(rep, section, line)
 	if rep.Winner != nil {
 		section("The round is over")
 		line("  %s wins.", rep.Winner.Title())
@@ -221,4 +224,41 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// aiMark marks a move the mercenary AI ordered.
+func aiMark(rep *Report, army string) string {
+	if ai := rep.MercenaryAI; ai != nil && slices.ContainsFunc(ai.Orders, func(s mercenary.Suggestion) bool { return s.Army == army }) {
+		return " (the mercenary AI's order)"
+	}
+	return ""
+}
+
+// renderAI writes what the mercenary AI did and the after-lock edit (chapter 6). The AI's
+// battle strategies are named, not shown: a strategy stays private to the judges (B1).
+func renderAI(rep *Report, section func(string), line func(string, ...any)) {
+	if ai := rep.MercenaryAI; ai != nil {
+		if len(ai.Orders) > 0 {
+			section("The mercenary AI's orders")
+			for _, s := range ai.Orders {
+				line("  %s — %s: %s", s.Line, s.Guideline, s.Reason)
+			}
+		}
+		if len(ai.Strategies) > 0 {
+			section("The mercenary AI's battle strategies")
+			for _, st := range ai.Strategies {
+				line("  %s: the mercenary AI wrote its strategy for the battle at %s (B2)", st.Army, st.Square)
+			}
+		}
+		if len(ai.Warnings) > 0 {
+			section("Mercenary orders against a guideline")
+			for _, w := range ai.Warnings {
+				line("  %s (post %d, line %d): %s", w.Army, w.Post, w.Line, w.Message)
+			}
+		}
+	}
+	if e := rep.AfterLockEdit; e != nil {
+		section("After-lock edit")
+		line("  %s", e.Note)
+	}
 }

@@ -35,6 +35,10 @@ type Report struct {
 	Mercenary      *mercenary.Report         `json:"mercenary,omitempty"`
 	Wars           []mercenary.War           `json:"wars,omitempty"`
 	Seed           string                    `json:"seed,omitempty"`
+	// MercenaryAI is what the mercenary AI did, when the campaign has it on (chapter 6).
+	MercenaryAI *MercenaryAI `json:"mercenary_ai,omitempty"`
+	// AfterLockEdit is what became of the mercenary judge's after-lock edit (6.3.2), if any.
+	AfterLockEdit *AfterLockEdit `json:"after_lock_edit,omitempty"`
 }
 
 // Battle is an engagement in the report: attacker is null when there is none.
@@ -109,6 +113,7 @@ func newReport(before, m *domain.Map, orders *movement.Orders, mv *movement.Outc
 	}
 	r.DestroyedSites = nonNil(r.DestroyedSites)
 	r.Removed = append(slices.Clone(mv.Removed), lg.Removed...)
+	r.Removed = append(r.Removed, merc.Disbanded...)
 	slices.Sort(r.Removed)
 	r.Removed = nonNil(r.Removed)
 	if m.Winner != "" {

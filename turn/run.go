@@ -23,16 +23,45 @@ type Input struct {
 	Lock      time.Time
 	Transfers []domain.TransferDetail
 	Results   []domain.BattleResult
+	// MercenaryAI is the campaign's mercenary_ai setting (chapter 6); empty is off. With suggest
+	// or auto the report warns of the mercenary judge's lines that break a guideline, records
+	// the mercenaries' engagements, and a spawned raider is placed by the server; with auto,
+	// every mercenary nobody ordered gets the AI's order and every mercenary in a battle the
+	// AI's strategy.
+	MercenaryAI mercenary.Mode
+	// Creatures is the pool a raider the server places draws its troops from (6.3.2): the card
+	// data, as CreaturePool gives it. Empty, the raider's troops are left to the judge.
+	Creatures []domain.Troop
+	// MercenaryHistory is the mercenaries' engagements of earlier turns, as their lock reports
+	// recorded them (History): the ocean army remembers its targets by them (6.2.1).
+	MercenaryHistory []mercenary.Engagement
+	// Edit is the mercenary judge's after-lock edit (6.3.2): a post, made after the lock and
+	// before the update is published, that changes one raider's order to an engagement that
+	// passes through no army's square. The turn is adjudicated with it (see AfterLockEdit).
+	Edit *domain.Post
 }
 
 // Run adjudicates one turn: it checks every post against the map as the turn opened, resolves
 // the moves at once, settles the battles fought this turn from the judge's results and updates
 // the map. m is left as it was; the map after the lock is returned with the lock report. An
 // error means the input is not one the rules can settle (a battle with no result, say).
+//
+// With an after-lock edit (Input.Edit), the turn's moves are first resolved as posted, the edit
+// is checked on the map they leave (mercenary.CheckEdit), and the whole turn is then run again
+// from the same opening map, seed and posts, with the edit as the raider's latest order and
+// the AI's orders of the first run kept as they were: the report is that of the second run.
 func Run(m *domain.Map, in Input) (*domain.Map, *Report, error) {
+	if in.Edit == nil {
+		return run(m, in, nil)
+	}
+	return run(m, in, checkEdit(m, in))
+}
+
+func run(m *domain.Map, in Input, ed *editRun) (*domain.Map, *Report, error) {
 	// the lock changes the troops of few armies: the others keep sharing m's (Map.Fork)
 	next := m.Fork()
 	next.NoteLeaders()
+	ai := newLockAI(next, in)
 	fought := battle.Fought(next)
 	t := battle.Turn{Start: m.Armies, Fought: fought}
 	// town defenders heal where they stood (6.1.2)
@@ -42,9 +71,22 @@ func Run(m *domain.Map, in Input) (*domain.Map, *Report, error) {
 			home[a.Name] = a.At
 		}
 	}
-	orders := movement.Check(next, in.Posts, movement.Options{Lock: in.Lock, Transfers: in.Transfers})
+	var orders *movement.Orders
+	if ed != nil && ed.ok() {
+		ai.fix(ed.ai)
+		orders = ai.orders(next, in, ed.post)
+	} else {
+		orders = ai.orders(next, in)
+	}
+	if ai != nil && ai.mode == mercenary.ModeAuto {
+		ai.rep.Strategies = ai.mem.Strategies(m, fought)
+	}
+	disband := disbanding(next, orders)
 	moves := movement.Resolve(next, orders, in.Seed)
 	t.Moves, t.Formed, t.Transfers = moves.Moves, moves.Battles, moves.Transfers
+	if ai != nil {
+		ai.rep.Engagements = mercenary.Engagements(next, m.Turn+1, moves.Battles)
+	}
 	defenders := map[string]bool{}
 	for i := range next.Armies {
 		if a := &next.Armies[i]; a.Faction == domain.TownDefender {
@@ -69,15 +111,22 @@ func Run(m *domain.Map, in Input) (*domain.Map, *Report, error) {
 		}
 	}
 	ch := battle.Update(next, t, lg)
-	merc := mercenary.Update(next, home, in.Seed)
+	merc := mercenary.Update(next, home, in.Seed, mercenary.UpdateOptions{Disband: disband, Fought: fought,
+		Place: in.MercenaryAI.On(), Creatures: in.Creatures, Turn: m.Turn + 1})
 	next.Battles = append(slices.Clone(moves.Battles), lg.Battles...)
 	slices.SortFunc(next.Battles, func(a, b domain.Battle) int {
 		return cmp.Or(cmp.Compare(a.Square.Col, b.Square.Col), cmp.Compare(a.Square.Row, b.Square.Row))
 	})
 	next.Turn++
 	rep := newReport(m, next, orders, moves, lg, ch, merc)
+	if ed != nil {
+		rep.AfterLockEdit = ed.outcome(orders)
+	}
 	orders.Release() // the report has copied what it keeps of them
 	rep.Seed = in.Seed.String()
 	rep.Wars = wars
+	if ai != nil {
+		rep.MercenaryAI = ai.rep
+	}
 	return next, rep, nil
 }

@@ -102,7 +102,12 @@ func (l *lock) settleOne(f *fought, r *domain.BattleResult) error {
 			return errorf("the kill at %s is by %s, who does not fight there", f.square, k.By)
 		}
 		if killable {
-			l.risk(by, k.RiskedLost, true)
+			lost := k.RiskedLost
+			// 6.3.2 Hellbent: a raider keeps its kill squad after a failed kill
+			if by.Side == domain.Mercenary && by.Faction == domain.Raider && !(k.Success && won(by.Name)) {
+				lost = 0
+			}
+			l.risk(by, lost, true)
 			if k.Success && won(by.Name) {
 				t := l.m.Army(k.Target)
 				if t == nil || !slices.Contains(losers, t.Name) {

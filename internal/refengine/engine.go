@@ -50,6 +50,8 @@ type Result struct {
 	Removed        []string                  `json:"removed"`
 	ChangedSides   map[string]domain.Side    `json:"changed_sides"`
 	Winner         domain.Side               `json:"winner"`
+	// Disbanded names the raiders that disbanded at the update (6.3.2); they are in Removed too.
+	Disbanded []string `json:"disbanded,omitempty"`
 }
 
 // lock is the state of one lock while it runs.

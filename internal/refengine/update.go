@@ -8,7 +8,7 @@ import (
 
 // update is the movement judge's update after the battles (3.1, docs/RANDOMNESS.md §7):
 // transfers (T3), days (D1, D2), healing (D3–D5, 4.5), sites destroyed (D7), the win (D8),
-// then the mercenaries' abilities (6.1.2).
+// then the mercenaries' abilities (6.1.2, 6.3.2 Disband).
 func (l *lock) update() {
 	l.deliverTransfers()
 	counted := l.countDays()
@@ -19,6 +19,26 @@ func (l *lock) update() {
 	l.destroySites()
 	l.decide(counted)
 	l.defendersHeal()
+	l.disband()
+}
+
+// disband takes off the map each raider whose order was to disband (6.3.2, "take one movement
+// turn to Disband", R40) — unless it fought this turn (3.2.1) or an enemy ended the turn on its
+// square (caught, it fights next turn).
+func (l *lock) disband() {
+	var gone []string
+	for i := range l.m.Armies {
+		a := &l.m.Armies[i]
+		o := l.orders[a.Name]
+		if o == nil || o.o.Kind != domain.Hold || o.o.Note != "disband" || a.Side != domain.Mercenary || a.Faction != domain.Raider || l.fighting[a.Name] != nil || l.enemyWith(a) {
+			continue
+		}
+		gone = append(gone, a.Name)
+	}
+	for _, name := range gone {
+		l.remove(name)
+	}
+	l.res.Disbanded = gone
 }
 
 // deliverTransfers carries out the accepted transfers (T3, 3.2.4.3).
