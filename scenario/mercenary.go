@@ -14,7 +14,6 @@ import (
 	"github.com/coalition-wargame/coalition/cards"
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/mercenary"
-	"github.com/coalition-wargame/coalition/turn"
 )
 
 // Engagement is a mercenary's engagement of an earlier turn as written (6.2.1).
@@ -40,7 +39,7 @@ var shipped = sync.OnceValue(func() []domain.Troop {
 	if err != nil {
 		panic(err) // the shipped data is tested to load
 	}
-	return turn.CreaturePool(cat)
+	return cat.CreaturePool()
 })
 
 func (mc *Mercenary) creatures() []domain.Troop {

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/coalition-wargame/coalition/battle"
-	"github.com/coalition-wargame/coalition/cards"
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/mercenary"
 	"github.com/coalition-wargame/coalition/movement"
@@ -125,24 +124,6 @@ func guidelineWarnings(ws []mercenary.Warning, from []*movement.Line) []Guidelin
 // mercenary battle goes stratless by neglect (B2).
 func MercenaryStrategies(m *domain.Map, history []mercenary.Engagement) []mercenary.Strategy {
 	return Memory(m, history).Strategies(m, battle.Fought(m))
-}
-
-// CreaturePool is the creature pool a spawned raider's troops are drawn from (6.3.2,
-// Input.Creatures): every creature card of the catalogue with a printed size, legends left out
-// (2.1 allows an army one legend, and a raider is drawn without one).
-func CreaturePool(cat *cards.Catalogue) []domain.Troop {
-	var out []domain.Troop
-	for _, c := range cat.Cards() {
-		if !c.IsCreature() || c.IsLegendary() {
-			continue
-		}
-		size, ok := c.PrintedSize()
-		if !ok {
-			continue
-		}
-		out = append(out, domain.Troop{Creature: c.Name, Size: size, Colors: c.TroopColors()})
-	}
-	return out
 }
 
 // lockAI is the AI's part in one run of the lock.

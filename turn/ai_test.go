@@ -98,7 +98,7 @@ func TestRunMercenaryAI(t *testing.T) {
 				if len(ai.Engagements) != 1 || ai.Engagements[0].Army != "Raider One" || !slices.Equal(ai.Engagements[0].Targets, []string{"Weak One"}) {
 					t.Fatalf("engagements %+v", ai.Engagements)
 				}
-				text := turn.Render(&turn.Campaign{Name: "Test"}, &turn.Turn{Number: 1}, rep)
+				text := turn.Render(turn.Heading{Campaign: "Test", Turn: 1}, rep)
 				for _, want := range []string{"Raider One: 14C > 16C (the mercenary AI's order)", "The mercenary AI's orders", "Raider One: 14C > 16C; engage Weak One — 6.3.1: weakest army in range: Weak One at 16C, 500 alive", "Chimera: the mercenary AI wrote its strategy for the battle at 30J"} {
 					if !strings.Contains(text, want) {
 						t.Errorf("the report text lacks %q:\n%s", want, text)

@@ -30,7 +30,7 @@ type Input struct {
 	// AI's strategy.
 	MercenaryAI mercenary.Mode
 	// Creatures is the pool a raider the server places draws its troops from (6.3.2): the card
-	// data, as CreaturePool gives it. Empty, the raider's troops are left to the judge.
+	// data, as cards.Catalogue.CreaturePool gives it. Empty, the raider's troops are left to the judge.
 	Creatures []domain.Troop
 	// MercenaryHistory is the mercenaries' engagements of earlier turns, as their lock reports
 	// recorded them (History): the ocean army remembers its targets by them (6.2.1).
