@@ -246,6 +246,7 @@ func (t *txn) LockTurn(tt *campaign.Turn) (bool, error) {
 	res := t.db.Model(&turnRow{}).Where("id = ? AND status = ?", tt.ID, string(campaign.Open)).Updates(map[string]any{
 		"status": string(campaign.Locked), "locked_at": tt.LockedAt, "locked_by": tt.LockedBy, "lock_reason": tt.LockReason,
 		"control_seq": tt.ControlSeq, "control_at": tt.ControlAt, "report": string(tt.Report), "report_text": tt.ReportText, "lock_error": "",
+		"edit_until": tt.EditUntil,
 	})
 	return res.RowsAffected == 1, res.Error
 }
