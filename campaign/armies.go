@@ -179,7 +179,7 @@ func (s *Service) CreateArmy(ctx context.Context, a Actor, id int64, in ArmyInpu
 		if err != nil {
 			return err
 		}
-		if err := d.x.need("create armies (judges only)", mayCreateArmy(d.x)); err != nil {
+		if err := d.x.need("create "+string(in.Side)+" armies (judges only; the mercenary judge mercenary armies)", mayCreateArmy(d.x, in.Side)); err != nil {
 			return err
 		}
 		name := strings.TrimSpace(in.Name)
@@ -225,11 +225,11 @@ func (s *Service) EditArmy(ctx context.Context, a Actor, id int64, name string, 
 		if err != nil {
 			return err
 		}
-		if err := d.x.need("edit armies (judges only)", mayEditArmy(d.x)); err != nil {
-			return err
-		}
 		army, err := d.find(name)
 		if err != nil {
+			return err
+		}
+		if err := d.x.need("edit "+army.Name+" (judges only; the mercenary judge mercenary armies)", mayEditArmy(d.x, army)); err != nil {
 			return err
 		}
 		p := ArmyPatch{Rank: in.Rank, At: in.At, Colors: in.Colors, Legend: in.Legend}

@@ -22,7 +22,11 @@ const Scheduler = "scheduler"
 // lockInput rebuilds what turn.Run gets for a turn: its opening map with every army's
 // controllers as the control list stood at the moment given (C4, 5.4.2), the posts not
 // withdrawn, their transfer details, the battle results, the seed and the lock time.
-func lockInput(r Reader, t *Turn, at time.Time, upTo int64) (*domain.Map, turn.Input, error) {
+//
+// With the mercenary AI on, it has the AI's part too (aiInput: pool is the catalogue's creature
+// pool); a turn whose after-lock edit window closed with an edit has it as Input.Edit, and the
+// edit's post is never one of the turn's orders (6.3.2, R41).
+func lockInput(r Reader, t *Turn, at time.Time, upTo int64, pool []domain.Troop) (*domain.Map, turn.Input, error) {
 	m, _, err := controlledMapAt(r, t, at, upTo)
 	if err != nil {
 		return nil, turn.Input{}, err
@@ -34,6 +38,13 @@ func lockInput(r Reader, t *Turn, at time.Time, upTo int64) (*domain.Map, turn.I
 	in := turn.Input{Seed: t.Seed, Lock: lockTime(t)}
 	for i := range posts {
 		p := &posts[i]
+		if p.Source == EditSource {
+			if t.Edit != nil && t.Edit.Post == p.ID {
+				e := p.Domain()
+				in.Edit = &e
+			}
+			continue
+		}
 		if p.WithdrawnAt != nil {
 			continue
 		}
@@ -47,7 +58,7 @@ func lockInput(r Reader, t *Turn, at time.Time, upTo int64) (*domain.Map, turn.I
 	for _, res := range rs {
 		in.Results = append(in.Results, res.Result)
 	}
-	return m, in, nil
+	return m, in, aiInput(r, t, pool, &in)
 }
 
 func lastControl(r Reader, campaign int64) (int64, error) {
@@ -114,11 +125,15 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 	}); err != nil {
 		return nil, err
 	}
+	pool, err := s.lockPool(ctx, id)
+	if err != nil {
+		return nil, err
+	}
 	if err := s.backup(ctx); err != nil {
 		return nil, err
 	}
 	var locked *Turn
-	err := s.store.Write(ctx, func(tx Tx) error {
+	err = s.store.Write(ctx, func(tx Tx) error {
 		c, err := tx.Campaign(id)
 		if err != nil {
 			return err
@@ -142,7 +157,7 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 		if err := s.settleStratless(tx, c, t, now); err != nil {
 			return err
 		}
-		m, in, err := lockInput(tx, t, at, seq)
+		m, in, err := lockInput(tx, t, at, seq, pool)
 		if err != nil {
 			return err
 		}
@@ -157,6 +172,9 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 		t.Status, t.LockedAt, t.LockedBy, t.LockReason = Locked, &now, a.Name(), reason
 		t.ControlSeq, t.ControlAt, t.LockError = seq, &at, ""
 		t.Report, t.ReportText = body, turn.Render(heading(c, t), rep)
+		if t.EditUntil, err = editWindow(tx, c, m, now); err != nil {
+			return err
+		}
 		ok, err := tx.LockTurn(t)
 		if err != nil {
 			return err
@@ -164,40 +182,61 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 		if !ok {
 			return domain.Errorf(domain.ErrConflict, "turn %d is already locked", n)
 		}
-		for i := range next.Armies {
-			na := &next.Armies[i]
-			if before := m.Army(na.Name); before == nil || !sameNames(before.Controllers, na.Controllers) {
-				e := &ControlEntry{CampaignID: id, Army: na.Name, Controllers: nonNil(slices.Clone(na.Controllers)), EffectiveAt: at, By: Scheduler, Reason: "changed at the lock of turn " + strconv.Itoa(n)}
-				if err := tx.AddControl(e); err != nil {
-					return err
-				}
-			}
-		}
-		nt, err := s.newTurn(c, n+1, next, t.Deadline, now)
-		if err != nil {
-			return err
-		}
-		if err := tx.CreateTurn(nt); err != nil {
-			return err
-		}
-		c.MapVersion++
-		if next.Winner != "" {
-			// the round is over (1.7, D8): the turn just opened holds the final map and takes
-			// no orders
-			c.Status, c.Winner = Finished, next.Winner
-		}
-		if err := tx.UpdateCampaign(c); err != nil {
-			return err
-		}
 		locked = t
-		if c.Status == Finished {
-			if err := s.audit(tx, id, a, "campaign.finish", "%s won the round at the lock of turn %d", c.Winner.Title(), n); err != nil {
+		if t.EditUntil != nil {
+			// the update waits for the mercenary judge's after-lock edit (6.3.2, R41)
+			if err := bumpMap(tx, id); err != nil {
+				return err
+			}
+			return s.audit(tx, id, a, "turn.lock", "locked turn %d (%s); its update waits for the mercenary judge's after-lock edit until %s (6.3.2)", n, reason, turn.Stamp(*t.EditUntil))
+		}
+		return s.openNext(tx, c, t, m, next, rep, a, reason)
+	})
+	return locked, err
+}
+
+// openNext publishes locked turn t's update: the control list as the lock changed it, the next
+// turn opened on map next (or the round ended, 1.7), the mercenaries' engagements remembered
+// and, with mercenary_ai auto, the AI's strategies filed for the new turn's battles. m is the
+// map the lock adjudicated.
+func (s *Service) openNext(tx Tx, c *Campaign, t *Turn, m, next *domain.Map, rep *turn.Report, a Actor, reason string) error {
+	id, n, at, now := c.ID, t.Number, *t.ControlAt, s.now()
+	for i := range next.Armies {
+		na := &next.Armies[i]
+		if before := m.Army(na.Name); before == nil || !sameNames(before.Controllers, na.Controllers) {
+			e := &ControlEntry{CampaignID: id, Army: na.Name, Controllers: nonNil(slices.Clone(na.Controllers)), EffectiveAt: at, By: Scheduler, Reason: "changed at the lock of turn " + strconv.Itoa(n)}
+			if err := tx.AddControl(e); err != nil {
 				return err
 			}
 		}
-		return s.audit(tx, id, a, "turn.lock", "locked turn %d (%s); turn %d opens with its lock at %s", n, reason, n+1, turn.Stamp(nt.LockAt))
-	})
-	return locked, err
+	}
+	nt, err := s.newTurn(c, n+1, next, t.Deadline, now)
+	if err != nil {
+		return err
+	}
+	if err := tx.CreateTurn(nt); err != nil {
+		return err
+	}
+	c.MapVersion++
+	if next.Winner != "" {
+		// the round is over (1.7, D8): the turn just opened holds the final map and takes
+		// no orders
+		c.Status, c.Winner = Finished, next.Winner
+	}
+	if err := tx.UpdateCampaign(c); err != nil {
+		return err
+	}
+	if err := noteHistory(tx, t, rep); err != nil {
+		return err
+	}
+	if c.Status == Finished {
+		if err := s.audit(tx, id, a, "campaign.finish", "%s won the round at the lock of turn %d", c.Winner.Title(), n); err != nil {
+			return err
+		}
+	} else if err := s.fileStrategies(tx, nt, now); err != nil {
+		return err
+	}
+	return s.audit(tx, id, a, "turn.lock", "locked turn %d (%s); turn %d opens with its lock at %s", n, reason, n+1, turn.Stamp(nt.LockAt))
 }
 
 // heading is what turn t's rendered report opens with.
@@ -231,7 +270,7 @@ type LockOutcome struct {
 }
 
 // LockDue locks every open turn whose lock time has passed, in campaigns that are not
-// paused. It is idempotent — a turn is locked once, ever — so the scheduler calls it on
+// paused, and publishes every turn whose after-lock edit window has run out (6.3.2). It is idempotent — a turn is locked once, ever — so the scheduler calls it on
 // every tick and once at start-up, to run a lock that fell due while the server was down
 // (C3). A lock that fails is recorded on its turn for the judges and tried again next tick.
 func (s *Service) LockDue(ctx context.Context) ([]LockOutcome, error) {
@@ -263,6 +302,7 @@ func (s *Service) LockDue(ctx context.Context) ([]LockOutcome, error) {
 			out = append(out, LockOutcome{Campaign: o.CampaignID, Turn: o.Number})
 		}
 	}
+	out = append(out, s.closeEdits(ctx, now)...)
 	return out, ctx.Err()
 }
 
