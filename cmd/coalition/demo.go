@@ -9,6 +9,7 @@ import (
 
 	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/mercenary"
 )
 
 // demoName is the demo campaign's name; serve --demo loads it once.
@@ -30,6 +31,10 @@ func loadDemo(ctx context.Context, svc *campaign.Service, stdout io.Writer) erro
 	if err != nil {
 		return err
 	}
+	// the demo plays its mercenaries by the AI (chapter 6), its mercenary judge watching
+	mst := campaign.DefaultMercenarySettings(su.Members)
+	mst.Mode = mercenary.ModeAuto
+	su.Mercenary = &mst
 	out, err := svc.CreateCampaign(ctx, campaign.Operator("demo"), su)
 	if err != nil {
 		return err
