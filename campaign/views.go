@@ -182,7 +182,7 @@ type ReportView struct {
 	Turn       int             `json:"turn"`
 	LockedAt   time.Time       `json:"locked_at"`
 	LockedBy   string          `json:"locked_by"`
-	Seed       string          `json:"seed"`
+	Seed       string          `json:"seed,omitempty"`
 	Commitment string          `json:"commitment"`
 	Report     json.RawMessage `json:"report"`
 	Text       string          `json:"text"`
