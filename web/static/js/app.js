@@ -1,12 +1,13 @@
 // The application shell: log in and out, choose the campaign, keep its map fresh (polling
 // with If-None-Match, redrawing without a reload), the turn slider, and the tabs: the map's
-// own panel, the order desk, the battle desk and the judge console.
+// own panel, the order desk, the battle desk, the judge console and the mercenary desk.
 import { call, get, login, logout, session, onSession } from './api.js';
 import { h, $, fill, when, rankName, sideName, sameName } from './util.js';
 import { MapDrawer, legend, armyLabel, battlesOf } from './map.js';
 import * as orders from './orders.js';
 import * as battles from './battles.js';
 import * as judge from './judge.js';
+import * as mercenary from './mercenary.js';
 
 const params = new URLSearchParams(location.search);
 const POLL = Math.max(200, Number(params.get('poll')) || 4000);
@@ -22,6 +23,7 @@ const views = {
   orders: { label: 'Orders', available: () => !!(app.campaign && app.campaign.may_post), ...orders },
   battles: { ...battles, label: 'Battles', available: () => battles.available(app) },
   judge: { label: 'Judge', available: () => !!(app.campaign && app.campaign.class === 'judge'), ...judge },
+  mercenary: { ...mercenary, label: 'Mercenaries', available: () => mercenary.available(app) },
 };
 
 /** myArmies are the armies whose orders from the logged-in member count, as the server marks them (orderable; 5.2.1, M15). */
@@ -235,7 +237,8 @@ async function showTurn(n) {
   $('#turn-label').textContent = `Turn ${n} of ${app.map.turn}`;
   $('#map-caption').textContent = view.status === 'locked'
     ? `Turn ${n} as it opened, with the ${moves} move${moves === 1 ? '' : 's'} and the battles of its lock.`
-    : `Turn ${n}, open: orders are taken until ${when(view.lock_at)}.`;
+    : view.status === 'editing' ? `Turn ${n} is locked; its update waits for the mercenary judge’s after-lock edit (6.3.2).`
+      : `Turn ${n}, open: orders are taken until ${when(view.lock_at)}.`;
   drawer.draw(view);
   if (infoArmy) showArmy(infoArmy, true);
   if (app.view === views.map) mountMapPanel($('#panel'));
