@@ -139,6 +139,16 @@ func (d *editDesk) view(r Reader) (*EditView, error) {
 	return v, nil
 }
 
+// openEdit is turn n's edit window for the mercenary judge to post in, open now.
+func (s *Service) openEdit(r Reader, a Actor, id int64, n int) (*editDesk, time.Time, error) {
+	d, err := loadEdit(r, a, id, n, "post the after-lock edit (the mercenary judge only)", mayEditAfterLock)
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	now := s.now()
+	return d, now, d.open(now)
+}
+
 // open checks that the window is open now.
 func (d *editDesk) open(now time.Time) error {
 	if !d.t.Editing() {
@@ -188,12 +198,8 @@ func (s *Service) CheckAfterLockEdit(ctx context.Context, a Actor, id int64, n i
 	}
 	var out *EditView
 	err = s.store.Read(ctx, func(r Reader) error {
-		d, err := loadEdit(r, a, id, n, "post the after-lock edit (the mercenary judge only)", mayEditAfterLock)
+		d, now, err := s.openEdit(r, a, id, n)
 		if err != nil {
-			return err
-		}
-		now := s.now()
-		if err := d.open(now); err != nil {
 			return err
 		}
 		p, err := editPost(d, req, now)
@@ -231,12 +237,8 @@ func (s *Service) PostAfterLockEdit(ctx context.Context, a Actor, id int64, n in
 	}
 	var out *EditView
 	err = s.store.Write(ctx, func(tx Tx) error {
-		d, err := loadEdit(tx, a, id, n, "post the after-lock edit (the mercenary judge only)", mayEditAfterLock)
+		d, now, err := s.openEdit(tx, a, id, n)
 		if err != nil {
-			return err
-		}
-		now := s.now()
-		if err := d.open(now); err != nil {
 			return err
 		}
 		cl := &EditClose{Waived: req.Waive, At: now, By: a.Name()}
@@ -269,15 +271,10 @@ func (s *Service) publish(tx Tx, c *Campaign, t *Turn, cl *EditClose, pool []dom
 	if err != nil {
 		return err
 	}
-	next, rep, err := turn.Run(m, in)
+	next, rep, err := adjudicate(c, t, m, in)
 	if err != nil {
 		return err
 	}
-	body, err := json.Marshal(rep)
-	if err != nil {
-		return err
-	}
-	t.Report, t.ReportText = body, turn.Render(heading(c, t), rep)
 	ok, err := tx.PublishTurn(t)
 	if err != nil {
 		return err

@@ -161,17 +161,12 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 		if err != nil {
 			return err
 		}
-		next, rep, err := turn.Run(m, in)
-		if err != nil {
-			return err
-		}
-		body, err := json.Marshal(rep)
-		if err != nil {
-			return err
-		}
 		t.Status, t.LockedAt, t.LockedBy, t.LockReason = Locked, &now, a.Name(), reason
 		t.ControlSeq, t.ControlAt, t.LockError = seq, &at, ""
-		t.Report, t.ReportText = body, turn.Render(heading(c, t), rep)
+		next, rep, err := adjudicate(c, t, m, in)
+		if err != nil {
+			return err
+		}
 		if t.EditUntil, err = editWindow(tx, c, m, now); err != nil {
 			return err
 		}
@@ -237,6 +232,20 @@ func (s *Service) openNext(tx Tx, c *Campaign, t *Turn, m, next *domain.Map, rep
 		return err
 	}
 	return s.audit(tx, id, a, "turn.lock", "locked turn %d (%s); turn %d opens with its lock at %s", n, reason, n+1, turn.Stamp(nt.LockAt))
+}
+
+// adjudicate runs locked turn t on map m and keeps its report, as JSON and rendered, on t.
+func adjudicate(c *Campaign, t *Turn, m *domain.Map, in turn.Input) (*domain.Map, *turn.Report, error) {
+	next, rep, err := turn.Run(m, in)
+	if err != nil {
+		return nil, nil, err
+	}
+	body, err := json.Marshal(rep)
+	if err != nil {
+		return nil, nil, err
+	}
+	t.Report, t.ReportText = body, turn.Render(heading(c, t), rep)
+	return next, rep, nil
 }
 
 // heading is what turn t's rendered report opens with.

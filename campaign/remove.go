@@ -17,15 +17,8 @@ import (
 func (s *Service) RemoveArmy(ctx context.Context, a Actor, id int64, name string) (*ArmyChange, error) {
 	var out *ArmyChange
 	err := s.store.Write(ctx, func(tx Tx) error {
-		d, err := s.armyDesk(ctx, tx, a, id)
+		d, army, err := s.judgedArmy(ctx, tx, a, id, name, "remove", mayRemoveArmy)
 		if err != nil {
-			return err
-		}
-		army, err := d.find(name)
-		if err != nil {
-			return err
-		}
-		if err := d.x.need("remove "+army.Name+" (judges only; the mercenary judge mercenary armies)", mayRemoveArmy(d.x, army)); err != nil {
 			return err
 		}
 		if d.inBattle(army.Name) {

@@ -122,24 +122,7 @@ func (t *txn) PutPlanLines(post int64, lines []campaign.PlanLine) error {
 }
 
 func (t *txn) EditWindows() ([]campaign.OpenTurn, error) {
-	var rows []struct {
-		CampaignID int64
-		Number     int
-		EditUntil  time.Time
-		Status     string
-	}
-	err := t.db.Table("turns").Select("turns.campaign_id, turns.number, turns.edit_until, campaigns.status").
-		Joins("JOIN campaigns ON campaigns.id = turns.campaign_id").
-		Where("turns.status = ? AND turns.edit_until IS NOT NULL AND turns.edit = ''", string(campaign.Locked)).
-		Order("turns.campaign_id, turns.number").Scan(&rows).Error
-	if err != nil {
-		return nil, err
-	}
-	out := make([]campaign.OpenTurn, len(rows))
-	for i, r := range rows {
-		out[i] = campaign.OpenTurn{CampaignID: r.CampaignID, Number: r.Number, LockAt: r.EditUntil.UTC(), Paused: r.Status == string(campaign.Paused)}
-	}
-	return out, nil
+	return t.turnsDue("edit_until", "turns.status = ? AND turns.edit_until IS NOT NULL AND turns.edit = ''", string(campaign.Locked))
 }
 
 func (t *txn) PublishTurn(tt *campaign.Turn) (bool, error) {

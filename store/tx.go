@@ -204,22 +204,28 @@ func (t *txn) Turns(cid int64) ([]campaign.Turn, error) {
 }
 
 func (t *txn) OpenTurns() ([]campaign.OpenTurn, error) {
+	return t.turnsDue("lock_at", "turns.status = ? AND campaigns.status <> ?", string(campaign.Open), string(campaign.Finished))
+}
+
+// turnsDue lists the turns the condition picks, each with the time in column at, for the
+// scheduler (OpenTurns, EditWindows).
+func (t *txn) turnsDue(at, where string, args ...any) ([]campaign.OpenTurn, error) {
 	var rows []struct {
 		CampaignID int64
 		Number     int
-		LockAt     time.Time
+		At         time.Time
 		Status     string
 	}
-	err := t.db.Table("turns").Select("turns.campaign_id, turns.number, turns.lock_at, campaigns.status").
+	err := t.db.Table("turns").Select("turns.campaign_id, turns.number, turns."+at+" AS at, campaigns.status").
 		Joins("JOIN campaigns ON campaigns.id = turns.campaign_id").
-		Where("turns.status = ? AND campaigns.status <> ?", string(campaign.Open), string(campaign.Finished)).
+		Where(where, args...).
 		Order("turns.campaign_id, turns.number").Scan(&rows).Error
 	if err != nil {
 		return nil, err
 	}
 	out := make([]campaign.OpenTurn, len(rows))
 	for i, r := range rows {
-		out[i] = campaign.OpenTurn{CampaignID: r.CampaignID, Number: r.Number, LockAt: r.LockAt.UTC(), Paused: r.Status == string(campaign.Paused)}
+		out[i] = campaign.OpenTurn{CampaignID: r.CampaignID, Number: r.Number, LockAt: r.At.UTC(), Paused: r.Status == string(campaign.Paused)}
 	}
 	return out, nil
 }

@@ -283,16 +283,7 @@ func playScenario(t *testing.T, s *server, file, name string, passwords map[stri
 				t.Fatalf("no password for %s", p.Author)
 			}
 			tok := s.login(accountName(p.Author, passwords), password)
-			req := map[string]any{"text": p.Text, "private": p.Private}
-			var details []map[string]any
-			for _, d := range tu.Transfers {
-				if d.Post == p.ID {
-					details = append(details, map[string]any{"army": d.Army, "creatures": d.Creatures})
-				}
-			}
-			if len(details) > 0 {
-				req["transfers"] = details
-			}
+			req := postBody(p.Text, p.Private, p.ID, tu.Transfers)
 			var out struct{ Post struct{ ID int64 } }
 			s.call("POST", base+"/posts", tok, req, http.StatusCreated, &out)
 			serverID[p.ID] = out.Post.ID
@@ -361,6 +352,22 @@ func closeEdit(t *testing.T, s *server, base string, n int, status string, edit 
 	if out.Status != "locked" {
 		t.Fatalf("turn %d is %s after its after-lock edit window closed", n, out.Status)
 	}
+}
+
+// postBody is a post's request: its text, whether private, and the details of its transfers
+// among details (those of post id).
+func postBody(text string, private bool, id int64, details []domain.TransferDetail) map[string]any {
+	req := map[string]any{"text": text, "private": private}
+	var ds []map[string]any
+	for _, d := range details {
+		if d.Post == id {
+			ds = append(ds, map[string]any{"army": d.Army, "creatures": d.Creatures})
+		}
+	}
+	if len(ds) > 0 {
+		req["transfers"] = ds
+	}
+	return req
 }
 
 // accountName is the existing account a scenario's author name logs in as (names compare as

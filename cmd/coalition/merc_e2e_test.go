@@ -157,17 +157,7 @@ func postTeamOrders(t *testing.T, d *demoServer, r interface{ IntN(int) int }, m
 		if p.Author == mercenary.Judge || d.passwords[p.Author] == "" {
 			continue
 		}
-		req := map[string]any{"text": p.Text}
-		var details []map[string]any
-		for _, td := range o.Transfers {
-			if td.Post == p.ID {
-				details = append(details, map[string]any{"army": td.Army, "creatures": td.Creatures})
-			}
-		}
-		if len(details) > 0 {
-			req["transfers"] = details
-		}
-		d.call("POST", d.base+"/posts", d.as(p.Author), req, http.StatusCreated, nil)
+		d.call("POST", d.base+"/posts", d.as(p.Author), postBody(p.Text, p.Private, p.ID, o.Transfers), http.StatusCreated, nil)
 		posted++
 	}
 	return posted
@@ -231,23 +221,11 @@ func TestDemoSoakChecksCanFail(t *testing.T) {
 // guideline, has a reason, and every mercenary the judge orders that neither fights nor is on
 // a long move got one.
 func aiProblems(m *domain.Map, rep *turn.Report, history []mercenary.Engagement) []string {
-	var out []string
 	ai := rep.MercenaryAI
 	if ai == nil || ai.Mode != mercenary.ModeAuto {
 		return []string{"the lock report has no mercenary AI on auto"}
 	}
-	f := m.Clone()
-	mercenary.NoteTerritories(f)
-	var orders []domain.Order
-	for _, sg := range ai.Orders {
-		orders = append(orders, sg.Order)
-		if sg.Reason == "" || sg.Guideline == "" {
-			out = append(out, fmt.Sprintf("the AI's order %q has no reason or guideline", sg.Line))
-		}
-	}
-	for _, w := range turn.Memory(f, history).Check(f, orders...) {
-		out = append(out, "an AI order breaks a guideline: "+w.String())
-	}
+	out := turn.CheckAI(m, rep, history)
 	fought := map[string]bool{}
 	for _, b := range m.Battles {
 		for _, a := range b.Armies {
