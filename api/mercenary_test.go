@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
@@ -275,4 +276,27 @@ func TestArmiesDeskForTheMercenaryJudge(t *testing.T) {
 	if !rp.Same {
 		t.Errorf("a turn with a removed army does not replay the same: %s", rp.Detail)
 	}
+}
+
+// A pause holds the after-lock edit window too: no edit while paused, and on resuming the
+// window closes as much later as the pause lasted.
+func TestPostAfterLockEdit409WhilePausedAndResumeMovesTheWindow(t *testing.T) {
+	e := newEnv(t)
+	raiderAt(t, e, "23F")
+	enterResult(e)
+	var tv campaign.TurnView
+	want(t, e.as(mover, "POST", c1+"/turns/1/lock", map[string]string{"reason": "test"}), http.StatusOK, &tv)
+	want(t, e.as(mover, "POST", c1+"/pause", map[string]string{"reason": "a holiday"}), http.StatusOK, nil)
+	want(t, e.as(merc, "POST", c1+"/turns/1/mercenary/edit", map[string]bool{"waive": true}), http.StatusConflict, nil)
+	e.at(tv.EditUntil.Add(5 * time.Hour))
+	if out, err := e.svc.LockDue(context.Background()); err != nil || len(out) != 0 {
+		t.Fatalf("a paused campaign's window closed: %+v %v", out, err)
+	}
+	want(t, e.as(mover, "POST", c1+"/resume", map[string]string{"reason": "back"}), http.StatusOK, nil)
+	var after campaign.TurnView
+	want(t, e.as(mover, "GET", c1+"/turns/1", nil), http.StatusOK, &after)
+	if after.Status != campaign.Editing || !after.EditUntil.After(e.clock.Now()) {
+		t.Errorf("after the resume: %+v", after)
+	}
+	want(t, e.as(merc, "POST", c1+"/turns/1/mercenary/edit", map[string]bool{"waive": true}), http.StatusOK, nil)
 }

@@ -151,6 +151,9 @@ func (s *Service) openEdit(r Reader, a Actor, id int64, n int) (*editDesk, time.
 
 // open checks that the window is open now.
 func (d *editDesk) open(now time.Time) error {
+	if d.c.Status == Paused {
+		return domain.Errorf(domain.ErrConflict, "%s is paused (%s): the after-lock edit waits until a judge resumes it", d.c.Name, d.c.PauseReason)
+	}
 	if !d.t.Editing() {
 		if d.t.Status == Open {
 			return domain.Errorf(domain.ErrConflict, "turn %d is not locked yet: the after-lock edit comes after the lock (6.3.2)", d.t.Number)

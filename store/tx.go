@@ -245,6 +245,7 @@ func (t *txn) CreateTurn(tt *campaign.Turn) error {
 func (t *txn) UpdateTurnTiming(tt *campaign.Turn) error {
 	return t.db.Model(&turnRow{}).Where("id = ?", tt.ID).Updates(map[string]any{
 		"deadline": tt.Deadline, "lock_at": tt.LockAt, "extension_seconds": seconds(tt.Extension), "lock_error": tt.LockError,
+		"edit_until": tt.EditUntil,
 	}).Error
 }
 
