@@ -1,14 +1,19 @@
 package main
 
 import (
+	"context"
+	"log/slog"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/cards"
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/internal/enginetest"
 	"github.com/coalition-wargame/coalition/mercenary"
+	"github.com/coalition-wargame/coalition/store"
 	"github.com/coalition-wargame/coalition/turn"
 )
 
@@ -60,6 +65,103 @@ func BenchmarkDemoLock(b *testing.B) {
 				if _, _, err := turn.Run(m, in); err != nil {
 					b.Fatal(err)
 				}
+			}
+		})
+	}
+}
+
+// demoDesk is the server's workflow on a SQLite file with the demo campaign created anew for
+// each lock: the demo's mercenary_ai as mode says, no after-lock edit window (the lock
+// publishes at once), the teams' realistic orders posted.
+type demoDesk struct {
+	svc    *campaign.Service
+	judge  campaign.Actor
+	merc   campaign.Actor
+	mode   mercenary.Mode
+	orders []domain.Post
+	// accounts are the demo's, made with the first campaign
+	accounts map[string]*campaign.Account
+}
+
+func newDemoDesk(b *testing.B, mode mercenary.Mode) *demoDesk {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(b.TempDir(), "bench.db"), slog.New(slog.DiscardHandler))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	cat, err := cards.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	clock := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	d := &demoDesk{svc: campaign.NewService(db, campaign.Options{Clock: func() time.Time { return clock }, PasswordCost: 4, Cards: cat, Log: slog.New(slog.DiscardHandler)}), mode: mode}
+	m, _ := demoLock(b, mode)
+	d.orders = enginetest.Posts(enginetest.Rand(5), m, clock, 1, enginetest.Style{Realistic: true}).Posts
+	d.create(b)
+	return d
+}
+
+// create makes a new demo campaign, with the teams' orders posted, and returns its id.
+func (d *demoDesk) create(b *testing.B) int64 {
+	ctx := context.Background()
+	su, err := demoSetup()
+	if err != nil {
+		b.Fatal(err)
+	}
+	su.Mercenary = &campaign.MercenarySettings{Mode: d.mode}
+	out, err := d.svc.CreateCampaign(ctx, campaign.Operator("bench"), su)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if d.accounts == nil {
+		d.accounts = map[string]*campaign.Account{}
+		for _, a := range out.Accounts {
+			d.accounts[a.Account.Name] = a.Account
+		}
+		d.judge, d.merc = campaign.Actor{Account: d.accounts["Barrin"]}, campaign.Actor{Account: d.accounts["Maraxus"]}
+	}
+	id := out.Campaign.ID
+	for _, p := range d.orders {
+		acc := d.accounts[p.Author]
+		if acc == nil {
+			continue
+		}
+		if _, err := d.svc.Post(ctx, campaign.Actor{Account: acc}, id, campaign.PostRequest{Text: p.Text}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return id
+}
+
+// BenchmarkDemoWorkflow measures, on the server's workflow and a SQLite file, the mercenary
+// AI's plan for the demo's mercenaries (GET …/mercenary/plan: the map, the history and the
+// plan) and the demo's first lock with the AI off and on auto (a fresh campaign each time,
+// made with the timer stopped). plan/lock-off is what the plan costs beside a lock; lock-auto
+// against lock-off what the AI adds to it.
+func BenchmarkDemoWorkflow(b *testing.B) {
+	ctx := context.Background()
+	b.Run("plan", func(b *testing.B) {
+		d := newDemoDesk(b, mercenary.ModeAuto)
+		b.ReportAllocs()
+		for b.Loop() {
+			if p, err := d.svc.MercenaryPlan(ctx, d.merc, 1, 1); err != nil || len(p.Orders) != 7 {
+				b.Fatalf("%v %v", p, err)
+			}
+		}
+	})
+	for _, mode := range []mercenary.Mode{mercenary.ModeOff, mercenary.ModeAuto} {
+		b.Run("lock-"+string(mode), func(b *testing.B) {
+			d := newDemoDesk(b, mode)
+			id := int64(1)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := d.svc.Lock(ctx, d.judge, id, 1, "bench"); err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				id = d.create(b)
+				b.StartTimer()
 			}
 		})
 	}
