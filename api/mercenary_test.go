@@ -300,3 +300,22 @@ func TestPostAfterLockEdit409WhilePausedAndResumeMovesTheWindow(t *testing.T) {
 	}
 	want(t, e.as(merc, "POST", c1+"/turns/1/mercenary/edit", map[string]bool{"waive": true}), http.StatusOK, nil)
 }
+
+// A replay runs the AI as the lock ran it (the mode its report records), whatever the setting
+// is now: switched off after the lock, the turn still replays the same.
+func TestGetReplay200AfterTheMercenaryAIIsSwitchedOff(t *testing.T) {
+	e := newEnv(t)
+	raiderAt(t, e, "23F")
+	want(t, e.as(merc, "PUT", c1+"/mercenary", map[string]any{"mercenary_ai": "auto", "after_lock_edit_hours": 0}), http.StatusOK, nil)
+	enterResult(e)
+	lockOK(t, e)
+	if r := report1(t, e); r.MercenaryAI == nil || len(r.MercenaryAI.Orders) == 0 {
+		t.Fatalf("the AI gave no order at the lock: %+v", r.MercenaryAI)
+	}
+	want(t, e.as(merc, "PUT", c1+"/mercenary", map[string]any{"mercenary_ai": "off"}), http.StatusOK, nil)
+	var rp campaign.ReplayResult
+	want(t, e.as(mover, "GET", c1+"/turns/1/replay", nil), http.StatusOK, &rp)
+	if !rp.Same {
+		t.Errorf("the turn does not replay the same once the AI is off: %s", rp.Detail)
+	}
+}

@@ -155,7 +155,7 @@ func (s *Service) CreateCampaign(ctx context.Context, a Actor, su Setup) (*Creat
 		if err := tx.CreateTurn(t); err != nil {
 			return err
 		}
-		if err := s.setUpMercenaries(tx, c, t, su, now); err != nil {
+		if err := s.setUpMercenaries(tx, c, t, m, su, now); err != nil {
 			return err
 		}
 		return s.audit(tx, c.ID, a, "campaign.create", "created campaign %q with %d armies and %d members; turn 1 locks at %s", c.Name, len(m.Armies), len(su.Members), turn.Stamp(t.LockAt))

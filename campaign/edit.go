@@ -8,6 +8,7 @@ package campaign
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/mercenary"
 	"github.com/coalition-wargame/coalition/movement"
 	"github.com/coalition-wargame/coalition/turn"
 )
@@ -42,12 +44,11 @@ func (t *Turn) Editing() bool { return t.Status == Locked && t.EditUntil != nil 
 func (t *Turn) Published() bool { return t.Status == Locked && !t.Editing() }
 
 // editWindow is when the after-lock edit window of a turn locked now on map m closes, or nil
-// when the lock opens none: the campaign's window is zero, it has no mercenary judge, or m has
-// no raider the mercenary judge orders.
-func editWindow(r Reader, c *Campaign, m *domain.Map, now time.Time) (*time.Time, error) {
-	st, err := mercenarySettings(r, c.ID)
-	if err != nil || st.EditWindow <= 0 || !slices.ContainsFunc(m.Armies, judgesRaider) {
-		return nil, err
+// when the lock opens none: the campaign's window (st) is zero, it has no mercenary judge, or m
+// has no raider the mercenary judge orders.
+func editWindow(r Reader, c *Campaign, st *MercenarySettings, m *domain.Map, now time.Time) (*time.Time, error) {
+	if st.EditWindow <= 0 || !slices.ContainsFunc(m.Armies, judgesRaider) {
+		return nil, nil
 	}
 	members, err := r.Members(c.ID)
 	if err != nil || !slices.ContainsFunc(members, func(m Member) bool { return m.Has(MercenaryJudge) }) {
@@ -63,20 +64,55 @@ func judgesRaider(a domain.Army) bool {
 		(len(a.Controllers) == 0 || (len(a.Controllers) == 1 && domain.SameName(a.Controllers[0], movement.MercenaryJudge)))
 }
 
-// lockPool is the creature pool a lock of campaign id draws spawned raiders from when it needs
-// the catalogue's: nil when the AI is off or the campaign has its own.
-func (s *Service) lockPool(ctx context.Context, id int64) ([]domain.Troop, error) {
-	var st *MercenarySettings
+// aiSetup is what a lock runs the mercenary AI with: the campaign's settings, the mode — the
+// campaign's for a lock to come, the one its report records for a turn already locked (its
+// replay, its edit's publishing) — and the creature pool of spawned raiders.
+type aiSetup struct {
+	st        *MercenarySettings
+	mode      mercenary.Mode
+	creatures []domain.Troop
+}
+
+// aiSetupFor reads turn n of campaign id and what a lock of it runs the AI with.
+func (s *Service) aiSetupFor(ctx context.Context, id int64, n int) (*aiSetup, *Turn, error) {
+	ai := &aiSetup{}
+	var t *Turn
 	if err := s.store.Read(ctx, func(r Reader) (err error) {
-		st, err = mercenarySettings(r, id)
+		if t, err = r.Turn(id, n); err != nil {
+			return err
+		}
+		ai.st, err = mercenarySettings(r, id)
 		return err
 	}); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if !st.Mode.On() || st.Creatures != nil {
-		return nil, nil
+	ai.mode = ai.st.Mode
+	if t.Status == Locked {
+		var rep struct {
+			AI *struct {
+				Mode mercenary.Mode `json:"mode"`
+			} `json:"mercenary_ai"`
+		}
+		if err := json.Unmarshal(t.Report, &rep); err != nil {
+			return nil, nil, fmt.Errorf("turn %d's report: %w", n, err)
+		}
+		ai.mode = mercenary.ModeOff
+		if rep.AI != nil {
+			ai.mode = rep.AI.Mode
+		}
 	}
-	return s.creaturePool(ctx)
+	switch {
+	case !ai.mode.On():
+	case ai.st.Creatures != nil:
+		ai.creatures = ai.st.Creatures
+	default:
+		pool, err := s.creaturePool(ctx)
+		if err != nil {
+			return nil, nil, err
+		}
+		ai.creatures = pool
+	}
+	return ai, t, nil
 }
 
 // EditRequest is the mercenary judge's after-lock edit: one raider's new order in the classic
@@ -195,7 +231,7 @@ func (s *Service) AfterLockEdit(ctx context.Context, a Actor, id int64, n int) (
 // CheckAfterLockEdit answers what the edit would do, as the lock would carry it out, without
 // saving anything (the mercenary judge).
 func (s *Service) CheckAfterLockEdit(ctx context.Context, a Actor, id int64, n int, req EditRequest) (*EditView, error) {
-	pool, err := s.lockPool(ctx, id)
+	ai, _, err := s.aiSetupFor(ctx, id, n)
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +245,7 @@ func (s *Service) CheckAfterLockEdit(ctx context.Context, a Actor, id int64, n i
 		if err != nil {
 			return err
 		}
-		m, in, err := lockInput(r, d.t, *d.t.ControlAt, d.t.ControlSeq, pool)
+		m, in, err := lockInput(r, d.t, *d.t.ControlAt, d.t.ControlSeq, ai)
 		if err != nil {
 			return err
 		}
@@ -234,7 +270,7 @@ func (s *Service) CheckAfterLockEdit(ctx context.Context, a Actor, id int64, n i
 func (s *Service) PostAfterLockEdit(ctx context.Context, a Actor, id int64, n int, req EditRequest) (*EditView, error) {
 	s.locking.Lock()
 	defer s.locking.Unlock()
-	pool, err := s.lockPool(ctx, id)
+	ai, _, err := s.aiSetupFor(ctx, id, n)
 	if err != nil {
 		return nil, err
 	}
@@ -257,7 +293,7 @@ func (s *Service) PostAfterLockEdit(ctx context.Context, a Actor, id int64, n in
 		} else if strings.TrimSpace(req.Text) != "" {
 			return domain.Errorf(domain.ErrInvalid, "an edit is waived or posted, not both")
 		}
-		if err := s.publish(tx, d.c, d.t, cl, pool, a); err != nil {
+		if err := s.publish(tx, d.c, d.t, cl, ai, a); err != nil {
 			return err
 		}
 		out, err = d.view(tx)
@@ -268,9 +304,9 @@ func (s *Service) PostAfterLockEdit(ctx context.Context, a Actor, id int64, n in
 
 // publish closes turn t's edit window as cl says and publishes its update: the turn run again
 // from what is stored, with the edit if there is one, its report stored, the next turn opened.
-func (s *Service) publish(tx Tx, c *Campaign, t *Turn, cl *EditClose, pool []domain.Troop, a Actor) error {
+func (s *Service) publish(tx Tx, c *Campaign, t *Turn, cl *EditClose, ai *aiSetup, a Actor) error {
 	t.Edit = cl
-	m, in, err := lockInput(tx, t, *t.ControlAt, t.ControlSeq, pool)
+	m, in, err := lockInput(tx, t, *t.ControlAt, t.ControlSeq, ai)
 	if err != nil {
 		return err
 	}
@@ -295,7 +331,7 @@ func (s *Service) publish(tx Tx, c *Campaign, t *Turn, cl *EditClose, pool []dom
 	if err := s.audit(tx, c.ID, a, "turn.edit", "closed the after-lock edit window of turn %d: %s", t.Number, how); err != nil {
 		return err
 	}
-	return s.openNext(tx, c, t, m, next, rep, a, t.LockReason)
+	return s.openNext(tx, c, t, m, next, rep, ai.st, a, t.LockReason)
 }
 
 // closeEdits publishes every turn whose after-lock edit window has run out (the scheduler).
@@ -328,7 +364,7 @@ func (s *Service) closeEdits(ctx context.Context, now time.Time) []LockOutcome {
 func (s *Service) closeEdit(ctx context.Context, id int64, n int) error {
 	s.locking.Lock()
 	defer s.locking.Unlock()
-	pool, err := s.lockPool(ctx, id)
+	ai, _, err := s.aiSetupFor(ctx, id, n)
 	if err != nil {
 		return err
 	}
@@ -341,7 +377,7 @@ func (s *Service) closeEdit(ctx context.Context, id int64, n int) error {
 		if err != nil || !t.Editing() {
 			return err
 		}
-		return s.publish(tx, c, t, &EditClose{At: s.now(), By: Scheduler}, pool, Actor{As: Scheduler})
+		return s.publish(tx, c, t, &EditClose{At: s.now(), By: Scheduler}, ai, Actor{As: Scheduler})
 	})
 }
 

@@ -23,10 +23,9 @@ const Scheduler = "scheduler"
 // controllers as the control list stood at the moment given (C4, 5.4.2), the posts not
 // withdrawn, their transfer details, the battle results, the seed and the lock time.
 //
-// With the mercenary AI on, it has the AI's part too (aiInput: pool is the catalogue's creature
-// pool); a turn whose after-lock edit window closed with an edit has it as Input.Edit, and the
+// With the mercenary AI on (ai.mode), it has the AI's part too (aiInput); a turn whose after-lock edit window closed with an edit has it as Input.Edit, and the
 // edit's post is never one of the turn's orders (6.3.2, R41).
-func lockInput(r Reader, t *Turn, at time.Time, upTo int64, pool []domain.Troop) (*domain.Map, turn.Input, error) {
+func lockInput(r Reader, t *Turn, at time.Time, upTo int64, ai *aiSetup) (*domain.Map, turn.Input, error) {
 	m, _, err := controlledMapAt(r, t, at, upTo)
 	if err != nil {
 		return nil, turn.Input{}, err
@@ -58,7 +57,7 @@ func lockInput(r Reader, t *Turn, at time.Time, upTo int64, pool []domain.Troop)
 	for _, res := range rs {
 		in.Results = append(in.Results, res.Result)
 	}
-	return m, in, aiInput(r, t, pool, &in)
+	return m, in, aiInput(r, t, ai, &in)
 }
 
 func lastControl(r Reader, campaign int64) (int64, error) {
@@ -116,18 +115,12 @@ func (s *Service) Lock(ctx context.Context, a Actor, id int64, n int, reason str
 func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason string) (*Turn, error) {
 	s.locking.Lock()
 	defer s.locking.Unlock()
-	if err := s.store.Read(ctx, func(r Reader) error {
-		t, err := r.Turn(id, n)
-		if err == nil && t.Status != Open {
-			err = domain.Errorf(domain.ErrConflict, "turn %d is already locked", n)
-		}
-		return err
-	}); err != nil {
-		return nil, err
-	}
-	pool, err := s.lockPool(ctx, id)
+	ai, t0, err := s.aiSetupFor(ctx, id, n)
 	if err != nil {
 		return nil, err
+	}
+	if t0.Status != Open {
+		return nil, domain.Errorf(domain.ErrConflict, "turn %d is already locked", n)
 	}
 	if err := s.backup(ctx); err != nil {
 		return nil, err
@@ -157,7 +150,7 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 		if err := s.settleStratless(tx, c, t, now); err != nil {
 			return err
 		}
-		m, in, err := lockInput(tx, t, at, seq, pool)
+		m, in, err := lockInput(tx, t, at, seq, ai)
 		if err != nil {
 			return err
 		}
@@ -167,7 +160,7 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 		if err != nil {
 			return err
 		}
-		if t.EditUntil, err = editWindow(tx, c, m, now); err != nil {
+		if t.EditUntil, err = editWindow(tx, c, ai.st, m, now); err != nil {
 			return err
 		}
 		ok, err := tx.LockTurn(t)
@@ -185,7 +178,7 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 			}
 			return s.audit(tx, id, a, "turn.lock", "locked turn %d (%s); its update waits for the mercenary judge's after-lock edit until %s (6.3.2)", n, reason, turn.Stamp(*t.EditUntil))
 		}
-		return s.openNext(tx, c, t, m, next, rep, a, reason)
+		return s.openNext(tx, c, t, m, next, rep, ai.st, a, reason)
 	})
 	return locked, err
 }
@@ -194,7 +187,7 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 // turn opened on map next (or the round ended, 1.7), the mercenaries' engagements remembered
 // and, with mercenary_ai auto, the AI's strategies filed for the new turn's battles. m is the
 // map the lock adjudicated.
-func (s *Service) openNext(tx Tx, c *Campaign, t *Turn, m, next *domain.Map, rep *turn.Report, a Actor, reason string) error {
+func (s *Service) openNext(tx Tx, c *Campaign, t *Turn, m, next *domain.Map, rep *turn.Report, st *MercenarySettings, a Actor, reason string) error {
 	id, n, at, now := c.ID, t.Number, *t.ControlAt, s.now()
 	for i := range next.Armies {
 		na := &next.Armies[i]
@@ -228,7 +221,7 @@ func (s *Service) openNext(tx Tx, c *Campaign, t *Turn, m, next *domain.Map, rep
 		if err := s.audit(tx, id, a, "campaign.finish", "%s won the round at the lock of turn %d", c.Winner.Title(), n); err != nil {
 			return err
 		}
-	} else if err := s.fileStrategies(tx, nt, now); err != nil {
+	} else if err := s.fileStrategies(tx, nt, next, st, now); err != nil {
 		return err
 	}
 	return s.audit(tx, id, a, "turn.lock", "locked turn %d (%s); turn %d opens with its lock at %s", n, reason, n+1, turn.Stamp(nt.LockAt))

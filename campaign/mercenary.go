@@ -7,9 +7,11 @@ package campaign
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/coalition-wargame/coalition/battle"
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/mercenary"
 	"github.com/coalition-wargame/coalition/turn"
@@ -155,7 +157,11 @@ func (s *Service) SetMercenarySettings(ctx context.Context, a Actor, id int64, r
 				return err
 			}
 			if t.Status == Open {
-				if err := s.fileStrategies(tx, t, s.now()); err != nil {
+				m, _, err := controlledMapAt(tx, t, s.now(), 0)
+				if err != nil {
+					return err
+				}
+				if err := s.fileStrategies(tx, t, m, st, s.now()); err != nil {
 					return err
 				}
 			}
@@ -168,7 +174,7 @@ func (s *Service) SetMercenarySettings(ctx context.Context, a Actor, id int64, r
 
 // setUpMercenaries stores a new campaign's mercenary settings (su's, or the defaults) and the
 // history it comes with, and files the AI's strategies for turn t's battles.
-func (s *Service) setUpMercenaries(tx Tx, c *Campaign, t *Turn, su Setup, now time.Time) error {
+func (s *Service) setUpMercenaries(tx Tx, c *Campaign, t *Turn, m *domain.Map, su Setup, now time.Time) error {
 	st := DefaultMercenarySettings(su.Members)
 	if su.Mercenary != nil {
 		st = *su.Mercenary
@@ -187,7 +193,7 @@ func (s *Service) setUpMercenaries(tx Tx, c *Campaign, t *Turn, su Setup, now ti
 			return err
 		}
 	}
-	return s.fileStrategies(tx, t, now)
+	return s.fileStrategies(tx, t, m, &st, now)
 }
 
 // history is the mercenaries' engagements before turn n of campaign id, as their lock
@@ -204,34 +210,28 @@ func noteHistory(tx Tx, t *Turn, rep *turn.Report) error {
 	return tx.AddMercenaryHistory(t.CampaignID, t.Number, rep.MercenaryAI.Engagements)
 }
 
-// aiInput fills the mercenary AI's part of a lock's input: the campaign's mode, its creature
-// pool (pool, the catalogue's, unless the campaign has its own) and the engagements of the
-// turns before t.
-func aiInput(r Reader, t *Turn, pool []domain.Troop, in *turn.Input) error {
-	st, err := mercenarySettings(r, t.CampaignID)
-	if err != nil || !st.Mode.On() {
-		return err
+// aiInput fills the mercenary AI's part of a lock's input when ai's mode is on: the mode, the
+// creature pool and the engagements of the turns before t.
+func aiInput(r Reader, t *Turn, ai *aiSetup, in *turn.Input) error {
+	if !ai.mode.On() {
+		return nil
 	}
-	in.MercenaryAI, in.Creatures = st.Mode, pool
-	if st.Creatures != nil {
-		in.Creatures = st.Creatures
-	}
+	in.MercenaryAI, in.Creatures = ai.mode, ai.creatures
+	var err error
 	in.MercenaryHistory, err = history(r, t.CampaignID, t.Number)
 	return err
 }
 
 // fileStrategies files the mercenary AI's battle strategy for every mercenary the mercenary
-// judge orders in turn t's battles (turn.MercenaryStrategies), under AIAuthor, before the
-// strategy deadline: the stratless settlement then sees them, and no mercenary battle goes
-// stratless by neglect (B2, R43). A strategy the mercenary judge sent himself is kept.
-func (s *Service) fileStrategies(tx Tx, t *Turn, now time.Time) error {
-	st, err := mercenarySettings(tx, t.CampaignID)
-	if err != nil || st.Mode != mercenary.ModeAuto || !now.Before(t.Deadline) {
-		return err
-	}
-	m, _, err := controlledMapAt(tx, t, now, 0)
-	if err != nil {
-		return err
+// judge orders in open turn t's battles on map m (turn.MercenaryStrategies), under AIAuthor,
+// when the campaign plays auto (st) and the strategy deadline is still to come: the stratless
+// settlement then sees them, and no mercenary battle goes stratless by neglect (B2, R43, R49).
+// A strategy the mercenary judge sent himself is kept.
+func (s *Service) fileStrategies(tx Tx, t *Turn, m *domain.Map, st *MercenarySettings, now time.Time) error {
+	if st.Mode != mercenary.ModeAuto || !now.Before(t.Deadline) || !slices.ContainsFunc(battle.Fought(m), func(b domain.Battle) bool {
+		return slices.ContainsFunc(b.Armies, func(n string) bool { a := m.Army(n); return a != nil && a.Side == domain.Mercenary })
+	}) {
+		return nil
 	}
 	hist, err := history(tx, t.CampaignID, t.Number)
 	if err != nil {
@@ -242,13 +242,7 @@ func (s *Service) fileStrategies(tx Tx, t *Turn, now time.Time) error {
 		return err
 	}
 	for _, ms := range turn.MercenaryStrategies(m, hist) {
-		judged := false
-		for _, h := range have {
-			if h.Army == ms.Army && !h.Contingency && h.Author != AIAuthor {
-				judged = true
-			}
-		}
-		if judged {
+		if slices.ContainsFunc(have, func(h Strategy) bool { return h.Army == ms.Army && !h.Contingency && h.Author != AIAuthor }) {
 			continue
 		}
 		rec := &Strategy{TurnID: t.ID, Square: ms.Square, Army: ms.Army, Side: domain.Mercenary, Author: AIAuthor,

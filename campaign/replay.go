@@ -27,7 +27,7 @@ type ReplayResult struct {
 // transfer details, results and seed, and compares the outcome with the stored report and
 // the next turn's opening map (judges only).
 func (s *Service) Replay(ctx context.Context, a Actor, id int64, n int) (*ReplayResult, error) {
-	pool, err := s.lockPool(ctx, id)
+	ai, _, err := s.aiSetupFor(ctx, id, n)
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +40,7 @@ func (s *Service) Replay(ctx context.Context, a Actor, id int64, n int) (*Replay
 		if err := x.need("replay a turn (judges only)", mayReplay(x)); err != nil {
 			return err
 		}
-		out, err = replay(r, id, n, pool)
+		out, err = replay(r, id, n, ai)
 		return err
 	})
 	return out, err
@@ -48,19 +48,19 @@ func (s *Service) Replay(ctx context.Context, a Actor, id int64, n int) (*Replay
 
 // ReplayTurn is Replay for the command line, which has the database itself in hand.
 func (s *Service) ReplayTurn(ctx context.Context, id int64, n int) (*ReplayResult, error) {
-	pool, err := s.lockPool(ctx, id)
+	ai, _, err := s.aiSetupFor(ctx, id, n)
 	if err != nil {
 		return nil, err
 	}
 	var out *ReplayResult
 	err = s.store.Read(ctx, func(r Reader) (err error) {
-		out, err = replay(r, id, n, pool)
+		out, err = replay(r, id, n, ai)
 		return err
 	})
 	return out, err
 }
 
-func replay(r Reader, id int64, n int, pool []domain.Troop) (*ReplayResult, error) {
+func replay(r Reader, id int64, n int, ai *aiSetup) (*ReplayResult, error) {
 	t, err := r.Turn(id, n)
 	if err != nil {
 		return nil, err
@@ -75,7 +75,7 @@ func replay(r Reader, id int64, n int, pool []domain.Troop) (*ReplayResult, erro
 	if err != nil {
 		return nil, err
 	}
-	m, in, err := lockInput(r, t, *t.ControlAt, t.ControlSeq, pool)
+	m, in, err := lockInput(r, t, *t.ControlAt, t.ControlSeq, ai)
 	if err != nil {
 		return nil, err
 	}
