@@ -3,6 +3,7 @@ package api_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -43,6 +44,15 @@ func TestGetMercenaryPlan200SameOnEveryCall403ForOthers(t *testing.T) {
 				t.Errorf("GET plan as %s: %d, not the same plan:\n%s\n%s", c, again.Code, first.Body, again.Body)
 			}
 		}
+	}
+	// made anew by another server on the same database, with no plan kept: the same plan
+	cold := campaign.NewService(e.db, campaign.Options{Clock: e.clock.Now, Log: quiet, Cards: sharedCards(t)})
+	again, err := cold.MercenaryPlan(context.Background(), e.actor(merc), e.cid, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := json.Marshal(again); !bytes.Equal(append(b, '\n'), first.Body.Bytes()) {
+		t.Errorf("the plan made anew differs:\n%s\n%s", first.Body, b)
 	}
 	for _, c := range []string{player, sameSide, enemy, leader, mover, batty} {
 		want(t, e.as(c, "GET", path, nil), http.StatusForbidden, nil)

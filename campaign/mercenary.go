@@ -264,7 +264,11 @@ func (s *Service) creaturePool(ctx context.Context) ([]domain.Troop, error) {
 	s.cat.mu.Lock()
 	defer s.cat.mu.Unlock()
 	if s.cat.pool == nil {
-		s.cat.pool = cat.CreaturePool()
+		// sorted by name, as a spawned raider's draw sorts the creatures of each slot's size
+		// (mercenary.SpawnTroops): the draw is the same, and the sort at the lock costs little
+		pool := cat.CreaturePool()
+		slices.SortStableFunc(pool, func(a, b domain.Troop) int { return strings.Compare(a.Creature, b.Creature) })
+		s.cat.pool = pool
 	}
 	return s.cat.pool, nil
 }

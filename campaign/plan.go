@@ -7,6 +7,7 @@ package campaign
 import (
 	"context"
 	"strings"
+	"sync"
 
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/mercenary"
@@ -91,16 +92,61 @@ func (d *planDesk) plan() []mercenary.Suggestion {
 	return turn.MercenaryPlan(d.m, d.t.Seed, d.hist)
 }
 
+// planCache keeps each campaign's latest plan with the map version and turn it was made for:
+// the plan depends on nothing else that a new version would not follow (the map, its
+// amendments and control list, the seed, the engagements of the earlier locks).
+type planCache struct {
+	mu    sync.Mutex
+	plans map[int64]cachedPlan
+}
+
+type cachedPlan struct {
+	version int64
+	turn    int
+	orders  []mercenary.Suggestion
+}
+
+func (pc *planCache) get(id, version int64, n int) ([]mercenary.Suggestion, bool) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	p, ok := pc.plans[id]
+	return p.orders, ok && p.version == version && p.turn == n
+}
+
+func (pc *planCache) put(id, version int64, n int, orders []mercenary.Suggestion) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if pc.plans == nil {
+		pc.plans = map[int64]cachedPlan{}
+	}
+	pc.plans[id] = cachedPlan{version: version, turn: n, orders: orders}
+}
+
 // MercenaryPlan is the AI's plan for open turn n (the mercenary judge and the admins),
-// deterministic from the turn's seed (docs/RANDOMNESS.md, mercenary-suggest).
+// deterministic from the turn's seed (docs/RANDOMNESS.md, mercenary-suggest); it is made once a
+// map version, and the same plan is given until the map changes.
 func (s *Service) MercenaryPlan(ctx context.Context, a Actor, id int64, n int) (*PlanView, error) {
 	var out *PlanView
 	err := s.store.Read(ctx, func(r Reader) error {
+		c, x, err := campaignAccess(r, a, id)
+		if err != nil {
+			return err
+		}
+		if err := x.need("read the mercenary AI's plan (the mercenary judge and admins)", maySeeMercenaryPlan(x)); err != nil {
+			return err
+		}
+		// a plan kept for this map version was made for the open turn: a lock changes the version
+		if orders, ok := s.plans.get(id, c.MapVersion, n); ok {
+			st, err := mercenarySettings(r, id)
+			out = &PlanView{Turn: n, Mode: st.Mode, Orders: orders}
+			return err
+		}
 		d, err := s.loadPlan(r, a, id, n, "read the mercenary AI's plan (the mercenary judge and admins)", maySeeMercenaryPlan)
 		if err != nil {
 			return err
 		}
 		out = &PlanView{Turn: n, Mode: d.st.Mode, Orders: nonNil(d.plan())}
+		s.plans.put(id, c.MapVersion, n, out.Orders)
 		return nil
 	})
 	return out, err

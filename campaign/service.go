@@ -47,6 +47,8 @@ type Service struct {
 		hash string
 	}
 	cat catalogue
+	// plans keeps the mercenary AI's latest plan of each campaign, by map version (plan.go)
+	plans planCache
 }
 
 // NewService makes a service on a store.

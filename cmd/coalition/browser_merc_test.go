@@ -121,4 +121,13 @@ func TestBrowserMercenaryDesk(t *testing.T) {
 	if t2.Status != "open" {
 		t.Errorf("after the waiver turn 2 is %q", t2.Status)
 	}
+
+	// turn 2: the plan accepted as it is
+	d.call("GET", "/api/campaigns/1/turns/2/mercenary/plan", tok, nil, http.StatusOK, &plan)
+	p.until("turn 2's plan", fmt.Sprintf(`document.querySelectorAll('#merc-plan tbody tr').length === %d && document.querySelectorAll('#merc-outcome li').length === 0`, len(plan.Orders)))
+	p.do("accepting the plan", chromedp.Click(chromedp.ID("merc-accept-all")))
+	p.until("each line's outcome", fmt.Sprintf(`document.querySelectorAll('#merc-outcome li').length === %d`, len(plan.Orders)))
+	if msg := eval[string](p, `document.querySelector('#merc-plan-msg').textContent`); !strings.Contains(msg, "0 edited by you") {
+		t.Errorf("after accepting all the desk says %q", msg)
+	}
 }

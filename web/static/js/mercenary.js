@@ -46,6 +46,7 @@ export function update() {
   const t = app.campaign.turn;
   const key = `${t.number}|${t.status}|${app.map ? app.map.version : ''}`;
   if (key === shown) return;
+  if (!shown.startsWith(`${t.number}|${t.status}|`)) fill(els.outcome);
   shown = key;
   if (app.campaign.mercenary) els.mode.value = app.campaign.mercenary.mercenary_ai;
   if (t.status === 'open') loadPlan(t.number);
