@@ -1,0 +1,105 @@
+// Rules 4.3, 4.5 and B9: kill and capture attempts as the rules allow them, captures and
+// liberation.
+
+package battle
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/coalition-wargame/coalition/domain"
+)
+
+// attempt finds the armies of a kill or capture, which must be enemies fighting in the battle.
+func (lg *Ledger) attempt(m *domain.Map, f *fight, at *domain.Attempt, what string) (by, target int, err error) {
+	by, target = f.in(m, at.By), f.in(m, at.Target)
+	switch {
+	case by < 0:
+		return -1, -1, domain.Errorf(domain.ErrInvalid, "the %s at %s is made by %s, which is not in that battle", what, f.b.Square, at.By)
+	case target < 0:
+		return -1, -1, domain.Errorf(domain.ErrInvalid, "the %s at %s targets %s, which is not in that battle", what, f.b.Square, at.Target)
+	case !domain.Enemy(m.Armies[by].Side, m.Armies[target].Side):
+		return -1, -1, domain.Errorf(domain.ErrInvalid, "%s cannot %s %s: they are on the same side", m.Armies[by].Name, what, m.Armies[target].Name)
+	}
+	return by, target, nil
+}
+
+// possible is the attempt as the rules let it be: one by the side that lost fails, however
+// the judge wrote it (4.3.3), and the risked troops are lost all the same.
+func (st *Settled) possible(at *domain.Attempt, by *domain.Army, what string) *domain.Attempt {
+	if !at.Success || slices.Contains(st.Winners, by.Name) {
+		return at
+	}
+	st.note("%s's %s on %s cannot succeed: %s did not win the battle, so the %s failed (4.3.3)", by.Name, what, at.Target, by.Name, what)
+	failed := *at
+	failed.Success = false
+	return &failed
+}
+
+func (st *Settled) note(format string, args ...any) {
+	st.Notes = append(st.Notes, fmt.Sprintf(format, args...))
+}
+
+// capture hands army ti to the side of army bi and teleports it to the nearest free base or
+// portal of that side, else the nearest free town (4.5, B9). It reports false when the army
+// has nowhere to go and stays.
+func (lg *Ledger) capture(m *domain.Map, bi, ti int, d *domain.Draws) bool {
+	by, t := &m.Armies[bi], &m.Armies[ti]
+	switch {
+	case t.Capture == nil:
+		t.Capture = &domain.Capture{Side: t.Side, Colors: t.Colors, Controllers: t.Controllers}
+		if by.Side == domain.Coalition && len(by.Colors) > 0 {
+			t.Colors = []domain.Color{by.Colors[0]}
+		}
+	case t.Capture.Side == by.Side:
+		t.Colors, t.Controllers = t.Capture.Colors, t.Capture.Controllers
+		t.Capture = nil
+	default:
+		t.Capture.Converted = false
+	}
+	t.Side = by.Side
+	if t.Capture != nil {
+		t.Controllers = nil
+	}
+	t.Plan = nil
+	// its 2 days of conversion are counted from its capture, wherever it ends up (4.5)
+	t.Days, t.WinDays = 0, 0
+	lg.ChangedSides[t.Name] = t.Side
+	kind := domain.Base
+	if by.Side == domain.Phyrexia {
+		kind = domain.Portal
+	}
+	for _, want := range []domain.SiteKind{kind, domain.Town} {
+		var best []domain.Square
+		dist := 1 << 30
+		for _, s := range m.Sites {
+			if s.Kind != want || s.Destroyed || (want != domain.Town && s.Side != by.Side) || lg.occupied(s.At) {
+				continue
+			}
+			switch dd := domain.Steps(s.At, t.At); {
+			case dd < dist:
+				dist, best = dd, []domain.Square{s.At}
+			case dd == dist:
+				best = append(best, s.At)
+			}
+		}
+		if len(best) > 0 {
+			slices.SortFunc(best, cmpSquare)
+			to := best[d.Intn("capture:"+t.Name, len(best))]
+			lg.Pushes = append(lg.Pushes, Push{Army: t.Name, From: t.At, To: to, Reason: "captured by " + by.Name})
+			lg.sq.move(m, ti, to)
+			t.Days = 0
+			lg.Displaced[t.Name] = true
+			return true
+		}
+	}
+	return false
+}
+
+// liberate returns a partially converted army that lost a battle to its old side (4.5).
+func (lg *Ledger) liberate(a *domain.Army) {
+	c := a.Capture
+	a.Side, a.Colors, a.Controllers = c.Side, c.Colors, c.Controllers
+	a.Capture = nil
+	lg.ChangedSides[a.Name] = a.Side
+}
