@@ -1,3 +1,5 @@
+// Rules M1–M5, M13 (rank, site), M14, T1, T2 and C2: the reference checks of a turn's posts.
+
 package refengine
 
 import (

@@ -1,3 +1,5 @@
+// Rules T3, D1–D8 and 6.1.2: the reference update after the moves and battles.
+
 package refengine
 
 import (
