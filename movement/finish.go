@@ -9,9 +9,17 @@ import (
 	"github.com/coalition-wargame/coalition/domain"
 )
 
-// finish writes the result to the map and the outcome: positions, moves, battles made,
-// plans kept or cancelled (M14), and empty armies destroyed (B9).
+// finish writes the result to the map and the outcome: positions, moves and plans (M8, M14),
+// the battles made (M9, M11, M13), and empty armies destroyed when engaged (B9).
 func (r *resolver) finish() {
+	r.writeMoves()
+	removed := r.formBattles()
+	r.removeEmpty(removed)
+}
+
+// writeMoves puts every army on the square it ends on and lists the moves, the partial moves
+// (M8) and the long moves cut short (M14).
+func (r *resolver) writeMoves() {
 	m := r.m
 	n, steps, partial := 0, 0, 0
 	for i := range r.units {
@@ -55,9 +63,14 @@ func (r *resolver) finish() {
 		}
 		a.At = to
 	}
-	// battles made at this lock, square by square: each square's anchors list the armies
-	// that end there, in map order; crowded (reusing touched's array) lists the squares where
-	// several end
+}
+
+// formBattles lists the battles made at this lock, square by square, and returns the marks of
+// the empty armies engaged, destroyed with no battle (B9), or nil when there are none.
+func (r *resolver) formBattles() []bool {
+	m := r.m
+	// each square's anchors list the armies that end there, in map order; crowded (reusing
+	// touched's array) lists the squares where several end
 	r.resetLists()
 	crowded := r.touched[:0]
 	for i := len(r.units) - 1; i >= 0; i-- {
@@ -101,32 +114,47 @@ func (r *resolver) finish() {
 			m.Armies[i].Plan = nil
 		}
 		slices.Sort(bt.Armies)
-		bt.Kind = domain.Meeting
-		for _, i := range live {
-			u := &r.units[i]
-			switch {
-			case u.caughtBy >= 0:
-				bt.Kind, bt.Attacker = domain.Intercept, m.Armies[u.caughtBy].Name
-			case u.joint && !u.failed && u.final() == u.dest() && bt.Kind != domain.Intercept:
-				bt.Kind, bt.Attacker = domain.Joint, ""
-			}
-		}
-		if bt.Kind == domain.Meeting {
-			for _, i := range live {
-				if m.Armies[i].At == r.units[i].start() {
-					bt.Kind = domain.Attack
-				}
-			}
-			if bt.Kind == domain.Attack {
-				for _, i := range live {
-					if m.Armies[i].At != r.units[i].start() {
-						bt.Attacker = m.Armies[i].Name
-					}
-				}
-			}
-		}
+		r.kind(&bt, live)
 		r.out.Battles = append(r.out.Battles, bt)
 	}
+	return removed
+}
+
+// kind gives a battle made at this lock its kind and attacker from how its armies came: an
+// interception (M9), a joint battle that a successful pair fights in (M13), an attack on an
+// army that did not move there, or a meeting of arrivals (M11).
+func (r *resolver) kind(bt *domain.Battle, live []int) {
+	m := r.m
+	bt.Kind = domain.Meeting
+	for _, i := range live {
+		u := &r.units[i]
+		switch {
+		case u.caughtBy >= 0:
+			bt.Kind, bt.Attacker = domain.Intercept, m.Armies[u.caughtBy].Name
+		case u.joint && !u.failed && u.final() == u.dest() && bt.Kind != domain.Intercept:
+			bt.Kind, bt.Attacker = domain.Joint, ""
+		}
+	}
+	if bt.Kind == domain.Meeting {
+		for _, i := range live {
+			if m.Armies[i].At == r.units[i].start() {
+				bt.Kind = domain.Attack
+			}
+		}
+		if bt.Kind == domain.Attack {
+			for _, i := range live {
+				if m.Armies[i].At != r.units[i].start() {
+					bt.Attacker = m.Armies[i].Name
+				}
+			}
+		}
+	}
+}
+
+// removeEmpty takes the empty armies engaged at this lock off the map, listing them as removed
+// (B9).
+func (r *resolver) removeEmpty(removed []bool) {
+	m := r.m
 	for i := range removed {
 		if removed[i] {
 			r.out.Removed = append(r.out.Removed, m.Armies[i].Name)

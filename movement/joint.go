@@ -144,16 +144,6 @@ func (r *resolver) jointEngage(lonely []domain.Square) {
 	}
 }
 
-func cmpInt64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // jointProblem says why a joint engagement cannot stand, or "" (3.2.5.2, 3.2.5.3).
 func (r *resolver) jointProblem(g *jointGroup) string {
 	if !r.sides[g.side].IsTeam() {
