@@ -216,58 +216,112 @@ func armyAt(m *domain.Map, i int) *domain.Army {
 	return &m.Armies[i]
 }
 
+// settle settles one battle from its result, checking the result against the battle as each
+// step needs it and applying it in the rules' order: losses (B7), a battle nobody won (B2),
+// kill and capture attempts (4.3, 4.5), the winning pair's leaver (B10), losers pushed (B8),
+// and troops waiting for the battle's end (T3).
 func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult, d *domain.Draws) error {
 	var idBuf [8]int32
 	f := fight{b: &b, ids: idBuf[:0]}
 	for _, n := range b.Armies {
 		f.ids = append(f.ids, int32(find(m, n)))
 	}
-	// a kill needs 500 alive in the top slot before the battle: the risked troops do not fight
-	// (4.3.2, 4.3.3, B9)
-	lacks := -1
-	if k := r.Kill; k != nil {
-		if by := armyAt(m, f.in(m, k.By)); by != nil && by.Troops != nil {
-			if _, n := by.TopSlot(); n < 500 {
-				lacks = n
-			}
-		}
-	}
-	// losses (B7): more than an army has kill what it has, with a note (R37)
-	var over []string
-	if len(r.Losses) > 0 {
-		lg.over = lg.over[:0]
-		if err := lg.wounds(m, &f, r.Losses); err != nil {
-			return err
-		}
-		over = lg.overNotes()
+	lacks := lacksTopSlot(m, &f, r.Kill)
+	over, err := lg.applyLosses(m, &f, r.Losses)
+	if err != nil {
+		return err
 	}
 	if r.Winner == "" {
-		if r.Kill != nil || r.Capture != nil || r.Leaves != nil || !r.LoserTo.IsZero() {
-			return domain.Errorf(domain.ErrInvalid, "the battle at %s has no winner, so nobody can kill, capture, leave or be pushed", b.Square)
-		}
-		lg.Battles = append(lg.Battles, b)
-		lg.armies -= len(b.Armies)
-		return nil
+		return lg.undecided(b, r)
 	}
 	w := armyAt(m, f.in(m, r.Winner))
 	if w == nil {
 		return domain.Errorf(domain.ErrInvalid, "the winner at %s, %s, is not in that battle", b.Square, r.Winner)
 	}
 	st := Settled{Battle: b, Winner: w.Side, Kill: r.Kill, Capture: r.Capture, Notes: over}
-	// the winners, then the losers, in the battle's order, in one array; winners and losers
-	// hold their indexes on the map
-	won := 0
-	for _, i := range f.ids {
-		if m.Armies[i].Side == w.Side {
-			won++
+	var winnerBuf, loserBuf [8]int32
+	winners, losers := lg.split(m, &f, w.Side, &st, winnerBuf[:0], loserBuf[:0])
+	at, err := lg.allowAttempts(m, &f, r, &st, lacks)
+	if err != nil {
+		return err
+	}
+	if lg.Settled == nil {
+		lg.Settled = make([]Settled, 0, lg.fights)
+	}
+	lg.Settled = append(lg.Settled, st)
+	var goneBuf [2]string
+	gone, stays := lg.makeAttempts(m, &st, at, goneBuf[:0], d)
+	// a winning pair: one leaves first (4.4, B10)
+	if len(st.Winners) == 2 {
+		if err := lg.leave(m, &b, &st, r.Leaves, r.LoserTo, d); err != nil {
+			return err
+		}
+	} else if r.Leaves != nil {
+		return domain.Errorf(domain.ErrInvalid, "at %s only a winning side of two armies sends one away (4.4)", b.Square)
+	}
+	if err := lg.pushLosers(m, &b, &st, losers, gone, r.LoserTo, d); err != nil {
+		return err
+	}
+	if stays != "" && len(st.Winners) > 0 {
+		lg.bumpWinners(m, &b, winners, d)
+	}
+	lg.deliver(m, &f)
+	return nil
+}
+
+// lacksTopSlot is the troops alive in the top slot of the army making the result's kill when
+// fewer than the 500 a kill needs, else -1: they are counted before the battle's losses, as
+// the risked troops do not fight (4.3.2, 4.3.3, B9).
+func lacksTopSlot(m *domain.Map, f *fight, kill *domain.Attempt) int {
+	if kill == nil {
+		return -1
+	}
+	if by := armyAt(m, f.in(m, kill.By)); by != nil && by.Troops != nil {
+		if _, n := by.TopSlot(); n < 500 {
+			return n
 		}
 	}
-	names := lg.take(len(b.Armies))
-	var winnerBuf, loserBuf [8]int32
-	winners, losers := winnerBuf[:0], loserBuf[:0]
-	wi, li := 0, won
-	for k, n := range b.Armies {
-		if i := f.ids[k]; m.Armies[i].Side == w.Side {
+	return -1
+}
+
+// applyLosses takes the result's losses from the battle's armies (B7) and returns the notes of
+// those larger than the troops alive, which kill what the army has (R37).
+func (lg *Ledger) applyLosses(m *domain.Map, f *fight, losses map[string]map[string]int) ([]string, error) {
+	if len(losses) == 0 {
+		return nil, nil
+	}
+	lg.over = lg.over[:0]
+	if err := lg.wounds(m, f, losses); err != nil {
+		return nil, err
+	}
+	return lg.overNotes(), nil
+}
+
+// undecided keeps a battle nobody won for next turn (B2); its result may make no attempt, send
+// nobody away and push nobody.
+func (lg *Ledger) undecided(b domain.Battle, r *domain.BattleResult) error {
+	if r.Kill != nil || r.Capture != nil || r.Leaves != nil || !r.LoserTo.IsZero() {
+		return domain.Errorf(domain.ErrInvalid, "the battle at %s has no winner, so nobody can kill, capture, leave or be pushed", b.Square)
+	}
+	lg.Battles = append(lg.Battles, b)
+	lg.armies -= len(b.Armies)
+	return nil
+}
+
+// split names the winners, then the losers, of a battle won by side won, in the battle's order,
+// in one array (st.Winners, st.Losers), marks them in the ledger, and appends their indexes on
+// the map to winners and losers.
+func (lg *Ledger) split(m *domain.Map, f *fight, won domain.Side, st *Settled, winners, losers []int32) ([]int32, []int32) {
+	nw := 0
+	for _, i := range f.ids {
+		if m.Armies[i].Side == won {
+			nw++
+		}
+	}
+	names := lg.take(len(f.b.Armies))
+	wi, li := 0, nw
+	for k, n := range f.b.Armies {
+		if i := f.ids[k]; m.Armies[i].Side == won {
 			names[wi] = n
 			wi++
 			winners = append(winners, i)
@@ -279,114 +333,13 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 			lg.Lost[n] = true
 		}
 	}
-	if won > 0 {
-		st.Winners = names[:won:won]
+	if nw > 0 {
+		st.Winners = names[:nw:nw]
 	}
-	if won < len(names) {
-		st.Losers = names[won:]
+	if nw < len(names) {
+		st.Losers = names[nw:]
 	}
-	// the armies killed or captured, which are not pushed
-	var goneBuf [2]string
-	gone := goneBuf[:0]
-	stays := "" // a captured army that could not be teleported
-	// the armies of each attempt the rules allow; -1 when none is made
-	killer, kill, captor, capture := -1, -1, -1, -1
-	if k := r.Kill; k != nil {
-		by, target, err := lg.attempt(m, &f, k, "kill")
-		if err != nil {
-			return err
-		}
-		if lacks >= 0 {
-			st.note("%s cannot go for a kill: it had %d troops alive in its top slot (its largest creatures) and needs 500, so no kill was attempted on %s and nothing was risked (4.3.2, 4.5)", m.Armies[by].Name, lacks, m.Armies[target].Name)
-			st.Kill = nil
-		} else {
-			st.Kill = st.possible(k, &m.Armies[by], "kill")
-			killer, kill = by, target
-		}
-	}
-	if c := r.Capture; c != nil {
-		by, target, err := lg.attempt(m, &f, c, "capture")
-		if err != nil {
-			return err
-		}
-		if t := &m.Armies[target]; !t.Rank.Lowest() {
-			st.note("%s cannot capture %s, a %s army: only Lieutenant/Centurion and Lt Commander/CPL armies can be captured, so no capture was attempted and nothing was risked (4.5)", m.Armies[by].Name, t.Name, t.Rank.Name(t.Side))
-			st.Capture = nil
-		} else {
-			st.Capture = st.possible(c, &m.Armies[by], "capture")
-			captor, capture = by, target
-		}
-	}
-	if lg.Settled == nil {
-		lg.Settled = make([]Settled, 0, lg.fights)
-	}
-	lg.Settled = append(lg.Settled, st)
-	if k := st.Kill; kill >= 0 {
-		lg.risk(&m.Armies[killer], k.RiskedLost, true)
-		if k.Success {
-			name := m.Armies[kill].Name
-			lg.Removed = append(lg.Removed, name)
-			gone = append(gone, name)
-			lg.sq.move(m, kill, domain.Square{}) // off the map at once: it no longer holds its square
-		}
-	}
-	if c := st.Capture; capture >= 0 {
-		lg.risk(&m.Armies[captor], c.RiskedLost, false)
-		if c.Success {
-			name := m.Armies[capture].Name
-			gone = append(gone, name)
-			if !lg.capture(m, captor, capture, d) {
-				stays = name
-			}
-		}
-	}
-	// a winning pair: one leaves first (4.4, B10)
-	if len(st.Winners) == 2 {
-		if err := lg.leave(m, &b, &st, r.Leaves, r.LoserTo, d); err != nil {
-			return err
-		}
-	} else if r.Leaves != nil {
-		return domain.Errorf(domain.ErrInvalid, "at %s only a winning side of two armies sends one away (4.4)", b.Square)
-	}
-	first := true
-	lostAt := ""
-	for k, n := range st.Losers {
-		if slices.Contains(gone, n) {
-			continue
-		}
-		i := int(losers[k])
-		a := &m.Armies[i]
-		if a.Capture != nil && !a.Capture.Converted {
-			lg.liberate(a)
-		}
-		if lostAt == "" {
-			lostAt = withSquare("lost the battle at ", b.Square)
-		}
-		to, reason := domain.Square{}, lostAt
-		if first && !r.LoserTo.IsZero() {
-			if !m.Grid.Contains(r.LoserTo) || !domain.Adjacent(r.LoserTo, b.Square) {
-				return domain.Errorf(domain.ErrInvalid, "the loser at %s cannot be pushed to %s: it is not next to the battle (B8)", b.Square, r.LoserTo)
-			}
-			// the judge chose the square before the moves; if a friend or a battle is there now,
-			// the push is random after all (B8)
-			if lg.occupant(m, r.LoserTo, i) <= 1 {
-				to = r.LoserTo
-			} else {
-				reason += "; " + r.LoserTo.String() + " was taken after the moves, so the push is random"
-			}
-		}
-		first = false
-		lg.pushAvoiding(m, i, to, domain.Square{}, d, reason)
-	}
-	if stays != "" && len(st.Winners) > 0 {
-		for _, i := range winners {
-			if i := int(i); m.Armies[i].At == b.Square {
-				lg.pushAvoiding(m, i, domain.Square{}, domain.Square{}, d, "bumped out: the army it captured stays at "+b.Square.String())
-			}
-		}
-	}
-	lg.deliver(m, &f)
-	return nil
+	return winners, losers
 }
 
 // take returns n strings for a settled battle's winners and losers, from one array made for

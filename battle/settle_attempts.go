@@ -103,3 +103,69 @@ func (lg *Ledger) liberate(a *domain.Army) {
 	a.Capture = nil
 	lg.ChangedSides[a.Name] = a.Side
 }
+
+// allowed are the kill and capture a result makes as the rules allow them: the index on the
+// map of each one's maker and target, -1 when none is made.
+type allowed struct{ killer, kill, captor, capture int }
+
+// allowAttempts checks the result's kill and capture against the battle and the rules (4.3.2,
+// 4.3.3, 4.5): an attempt the rules forbid is not made and risks nothing, one by the side that
+// lost fails; each is a note on the settled battle (R33). lacks is lacksTopSlot's.
+func (lg *Ledger) allowAttempts(m *domain.Map, f *fight, r *domain.BattleResult, st *Settled, lacks int) (allowed, error) {
+	a := allowed{-1, -1, -1, -1}
+	if k := r.Kill; k != nil {
+		by, target, err := lg.attempt(m, f, k, "kill")
+		if err != nil {
+			return a, err
+		}
+		if lacks >= 0 {
+			st.note("%s cannot go for a kill: it had %d troops alive in its top slot (its largest creatures) and needs 500, so no kill was attempted on %s and nothing was risked (4.3.2, 4.5)", m.Armies[by].Name, lacks, m.Armies[target].Name)
+			st.Kill = nil
+		} else {
+			st.Kill = st.possible(k, &m.Armies[by], "kill")
+			a.killer, a.kill = by, target
+		}
+	}
+	if c := r.Capture; c != nil {
+		by, target, err := lg.attempt(m, f, c, "capture")
+		if err != nil {
+			return a, err
+		}
+		if t := &m.Armies[target]; !t.Rank.Lowest() {
+			st.note("%s cannot capture %s, a %s army: only Lieutenant/Centurion and Lt Commander/CPL armies can be captured, so no capture was attempted and nothing was risked (4.5)", m.Armies[by].Name, t.Name, t.Rank.Name(t.Side))
+			st.Capture = nil
+		} else {
+			st.Capture = st.possible(c, &m.Armies[by], "capture")
+			a.captor, a.capture = by, target
+		}
+	}
+	return a, nil
+}
+
+// makeAttempts carries out the attempts allowed: the risked troops lost (4.3.2, 4.5), a killed
+// army taken off the map (4.3.3), a captured one changing side (4.5). It appends to gone the
+// armies killed or captured, which are not pushed, and names a captured army that has nowhere
+// to go and stays.
+func (lg *Ledger) makeAttempts(m *domain.Map, st *Settled, a allowed, gone []string, d *domain.Draws) ([]string, string) {
+	stays := ""
+	if k := st.Kill; a.kill >= 0 {
+		lg.risk(&m.Armies[a.killer], k.RiskedLost, true)
+		if k.Success {
+			name := m.Armies[a.kill].Name
+			lg.Removed = append(lg.Removed, name)
+			gone = append(gone, name)
+			lg.sq.move(m, a.kill, domain.Square{}) // off the map at once: it no longer holds its square
+		}
+	}
+	if c := st.Capture; a.capture >= 0 {
+		lg.risk(&m.Armies[a.captor], c.RiskedLost, false)
+		if c.Success {
+			name := m.Armies[a.capture].Name
+			gone = append(gone, name)
+			if !lg.capture(m, a.captor, a.capture, d) {
+				stays = name
+			}
+		}
+	}
+	return gone, stays
+}

@@ -176,3 +176,50 @@ func (lg *Ledger) occupant(m *domain.Map, s domain.Square, i int) int {
 	}
 	return min(n, 2)
 }
+
+// pushLosers pushes the losers that were neither killed nor captured off the battle's square
+// (B8), the first to the judge's square when it is still free, and returns a partly converted
+// loser to its old side (4.5).
+func (lg *Ledger) pushLosers(m *domain.Map, b *domain.Battle, st *Settled, losers []int32, gone []string, loserTo domain.Square, d *domain.Draws) error {
+	first := true
+	lostAt := ""
+	for k, n := range st.Losers {
+		if slices.Contains(gone, n) {
+			continue
+		}
+		i := int(losers[k])
+		a := &m.Armies[i]
+		if a.Capture != nil && !a.Capture.Converted {
+			lg.liberate(a)
+		}
+		if lostAt == "" {
+			lostAt = withSquare("lost the battle at ", b.Square)
+		}
+		to, reason := domain.Square{}, lostAt
+		if first && !loserTo.IsZero() {
+			if !m.Grid.Contains(loserTo) || !domain.Adjacent(loserTo, b.Square) {
+				return domain.Errorf(domain.ErrInvalid, "the loser at %s cannot be pushed to %s: it is not next to the battle (B8)", b.Square, loserTo)
+			}
+			// the judge chose the square before the moves; if a friend or a battle is there now,
+			// the push is random after all (B8)
+			if lg.occupant(m, loserTo, i) <= 1 {
+				to = loserTo
+			} else {
+				reason += "; " + loserTo.String() + " was taken after the moves, so the push is random"
+			}
+		}
+		first = false
+		lg.pushAvoiding(m, i, to, domain.Square{}, d, reason)
+	}
+	return nil
+}
+
+// bumpWinners pushes the winners still on the battle's square off it, when the army they
+// captured has nowhere to go and stays (4.5, B9).
+func (lg *Ledger) bumpWinners(m *domain.Map, b *domain.Battle, winners []int32, d *domain.Draws) {
+	for _, i := range winners {
+		if i := int(i); m.Armies[i].At == b.Square {
+			lg.pushAvoiding(m, i, domain.Square{}, domain.Square{}, d, "bumped out: the army it captured stays at "+b.Square.String())
+		}
+	}
+}
