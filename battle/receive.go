@@ -61,47 +61,20 @@ func receive(a *domain.Army, cs []count, protos []domain.Troop) {
 	if a.Troops == nil {
 		return
 	}
-	a.OwnTroops()
-	// room for the creatures new to the army, made once
-	k := 0
-	for _, x := range cs {
-		if x.n > 0 && troop(a, x.creature) == nil {
-			k++
-		}
-	}
-	if k > cap(a.Troops)-len(a.Troops) {
-		ts := make([]domain.Troop, len(a.Troops), len(a.Troops)+k)
-		copy(ts, a.Troops)
-		a.Troops = ts
-	}
 	for _, x := range cs {
 		c, n := x.creature, x.n
 		if n <= 0 {
 			continue
 		}
-		t := troop(a, c)
-		if t == nil {
-			var proto domain.Troop
+		var proto domain.Troop
+		if a.TroopIndex(c) < 0 {
 			for i := len(protos) - 1; i >= 0; i-- { // the last that matches
 				if domain.SameName(protos[i].Creature, c) {
 					proto = protos[i]
 					break
 				}
 			}
-			slot := a.SlotFor(proto.Size, n, a.Load())
-			if slot == 0 {
-				continue
-			}
-			a.Troops = append(a.Troops, domain.Troop{Creature: proto.Creature, Size: proto.Size, Colors: proto.Colors, Slot: slot})
-			t = &a.Troops[len(a.Troops)-1]
 		}
-		t.Alive += n
-		room := domain.SlotCapacity(t.Slot)
-		for _, x := range a.Troops {
-			if x.Slot == t.Slot && x.Creature != t.Creature {
-				room -= x.Full
-			}
-		}
-		t.Full = max(t.Alive, min(t.Full+n, room))
+		a.Add(c, n, proto)
 	}
 }

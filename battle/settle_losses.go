@@ -56,34 +56,30 @@ func (lg *Ledger) wound(a *domain.Army, losses map[string]int) bool {
 	if a.Troops == nil {
 		return false
 	}
-	a.OwnTroops()
-	type loss struct {
-		t *domain.Troop
-		n int
-	}
+	type loss struct{ i, n int }
 	var buf [8]loss
 	ls := buf[:0]
 	for c, n := range losses {
-		t := troop(a, c)
-		if t == nil || n < 0 {
+		i := a.TroopIndex(c)
+		if i < 0 || n < 0 {
 			return false
 		}
-		ls = append(ls, loss{t, n})
+		ls = append(ls, loss{i, n})
 	}
 	var l map[string]int
 	for _, x := range ls {
-		if x.n > x.t.Alive {
-			lg.over = append(lg.over, overLoss{a.Name, x.t.Creature, x.n, x.t.Alive})
+		t := &a.Troops[x.i]
+		if x.n > t.Alive {
+			lg.over = append(lg.over, overLoss{a.Name, t.Creature, x.n, t.Alive})
 		}
-		n := min(x.n, x.t.Alive)
+		n := a.Lose(x.i, x.n)
 		if n == 0 {
 			continue
 		}
 		if l == nil {
 			l = lg.losses(a)
 		}
-		x.t.Alive -= n
-		l[x.t.Creature] += n
+		l[a.Troops[x.i].Creature] += n
 	}
 	return true
 }
@@ -106,7 +102,7 @@ func (lg *Ledger) woundError(m *domain.Map, f *fight, losses map[string]map[stri
 		}
 		var cbuf [8]string
 		for _, c := range sortedKeys(l, cbuf[:]) {
-			if troop(a, c) == nil {
+			if a.TroopIndex(c) < 0 {
 				return domain.Errorf(domain.ErrInvalid, "%s has no %s to lose at %s", a.Name, c, f.b.Square)
 			}
 			if l[c] < 0 {
@@ -115,16 +111,6 @@ func (lg *Ledger) woundError(m *domain.Map, f *fight, losses map[string]map[stri
 		}
 	}
 	panic("battle: woundError found no error")
-}
-
-// troop is a.Troop(creature), trying the exact name before folding case.
-func troop(a *domain.Army, creature string) *domain.Troop {
-	for i := range a.Troops {
-		if c := a.Troops[i].Creature; c == creature || strings.EqualFold(c, creature) {
-			return &a.Troops[i]
-		}
-	}
-	return nil
 }
 
 // losses is the army's entry in Losses, made when it has none.
@@ -137,13 +123,12 @@ func (lg *Ledger) losses(a *domain.Army) map[string]int {
 	return l
 }
 
-func (lg *Ledger) lose(a *domain.Army, t *domain.Troop, n int) {
-	n = min(n, t.Alive)
-	if n == 0 {
+// lose kills up to n of the army's troop i and notes them among the update's losses.
+func (lg *Ledger) lose(a *domain.Army, i, n int) {
+	if n = a.Lose(i, n); n == 0 {
 		return
 	}
-	t.Alive -= n
-	lg.losses(a)[t.Creature] += n
+	lg.losses(a)[a.Troops[i].Creature] += n
 }
 
 // risk takes the troops killed among those risked: 500 of the top slot for a kill, 2000 of the
@@ -152,7 +137,6 @@ func (lg *Ledger) risk(a *domain.Army, n int, top bool) {
 	if n <= 0 || a.Troops == nil {
 		return
 	}
-	a.OwnTroops()
 	slot := 0
 	for _, t := range a.Troops {
 		if t.Alive > 0 && (slot == 0 || (top && t.Slot > slot) || (!top && t.Slot < slot)) {
@@ -163,10 +147,9 @@ func (lg *Ledger) risk(a *domain.Army, n int, top bool) {
 		if n == 0 {
 			return
 		}
-		t := &a.Troops[i]
-		if t.Slot == slot && t.Alive > 0 {
+		if t := &a.Troops[i]; t.Slot == slot && t.Alive > 0 {
 			k := min(n, t.Alive)
-			lg.lose(a, t, k)
+			lg.lose(a, i, k)
 			n -= k
 		}
 	}

@@ -96,7 +96,7 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 		if left {
 			sc.day[i] |= dayMoved
 			// losses of an earlier stay date from before the new count begins (D1, D3)
-			clearWounds(a)
+			a.ClearWounds()
 		}
 		site := x.of(a.At)
 		// base destruction (D7) and the end of the round (D8) wait for every army's count:
@@ -143,7 +143,7 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 		}
 		if a.Days == 0 {
 			if !left { // else cleared above
-				clearWounds(a)
+				a.ClearWounds()
 			}
 		} else if mk&markLosses != 0 {
 			attribute(a, lg.Losses[a.Name])

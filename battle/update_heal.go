@@ -3,33 +3,20 @@
 
 package battle
 
-import "github.com/coalition-wargame/coalition/domain"
+import (
+	"math"
 
-// clearWounds forgets the army's unhealed losses: they date from before its count (D1).
-func clearWounds(a *domain.Army) {
-	for j := range a.Troops {
-		if a.Troops[j].Wounds != nil {
-			a.OwnTroops()
-			a.Troops[j].Wounds = nil
-		}
-	}
-}
+	"github.com/coalition-wargame/coalition/domain"
+)
 
 // attribute records this update's losses against the army's current count (D1).
 func attribute(a *domain.Army, losses map[string]int) {
 	if a.Days == 0 || len(losses) == 0 {
 		return
 	}
-	a.OwnTroops()
 	for c, n := range losses {
-		t := a.Troop(c)
-		if t == nil || n == 0 {
-			continue
-		}
-		if k := len(t.Wounds); k > 0 && t.Wounds[k-1].Day == a.Days {
-			t.Wounds[k-1].Count += n
-		} else {
-			t.Wounds = append(t.Wounds, domain.Wound{Day: a.Days, Count: n})
+		if i := a.TroopIndex(c); i >= 0 {
+			a.Wound(i, n)
 		}
 	}
 }
@@ -67,41 +54,17 @@ func restore(a *domain.Army, upTo int, color domain.Color) map[string]int {
 	if !a.Wounded() {
 		return nil
 	}
-	a.OwnTroops()
 	var out map[string]int
 	for i := range a.Troops {
-		t := &a.Troops[i]
 		limit := upTo
-		if color != "" && t.HasColor(color) {
+		if color != "" && a.Troops[i].HasColor(color) {
 			limit++
 		}
-		if limit < 0 {
-			continue
-		}
-		tracked := 0
-		for _, w := range t.Wounds {
-			tracked += w.Count
-		}
-		n := max(t.Full-t.Alive-tracked, 0)
-		kept := t.Wounds[:0]
-		for _, w := range t.Wounds {
-			if w.Day <= limit {
-				n += w.Count
-			} else {
-				kept = append(kept, w)
-			}
-		}
-		t.Wounds = kept
-		if len(t.Wounds) == 0 {
-			t.Wounds = nil
-		}
-		n = min(n, t.Full-t.Alive)
-		if n > 0 {
-			t.Alive += n
+		if n := a.Heal(i, limit); n > 0 {
 			if out == nil {
 				out = map[string]int{}
 			}
-			out[t.Creature] = n
+			out[a.Troops[i].Creature] = n
 		}
 	}
 	return out
@@ -124,15 +87,12 @@ func convert(a *domain.Army, s *domain.Site, left, noCount bool, ch *Changes) {
 	a.Capture.Converted = true
 	ch.Converted = append(ch.Converted, a.Name)
 	if s != nil && !s.Destroyed {
-		a.OwnTroops()
 		h := map[string]int{}
 		for i := range a.Troops {
-			t := &a.Troops[i]
-			if t.Full > t.Alive {
-				h[t.Creature] = t.Full - t.Alive
-				t.Alive = t.Full
+			// every loss heals, whatever day it dates from
+			if n := a.Heal(i, math.MaxInt); n > 0 {
+				h[a.Troops[i].Creature] = n
 			}
-			t.Wounds = nil
 		}
 		if len(h) > 0 {
 			ch.Healed[a.Name] = h

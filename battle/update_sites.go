@@ -93,7 +93,7 @@ func destroy(m *domain.Map, x sites, cand []int32, ch *Changes) {
 		a := &m.Armies[i]
 		if s := x.of(a.At); s != nil && s.Destroyed && slices.Contains(ch.Destroyed, s.Name) {
 			a.Days = 0
-			clearWounds(a)
+			a.ClearWounds()
 		}
 	}
 }

@@ -78,34 +78,31 @@ func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, marks *nameSet) {
 		var pbuf [8]domain.Troop
 		cs, protos := cbuf[:0], pbuf[:0]
 		var buf [8]string
-		s.OwnTroops()
 		for _, c := range sortedKeys(tr.Creatures, buf[:]) {
-			st := s.Troop(c)
-			if st == nil {
+			i := s.TroopIndex(c)
+			if i < 0 {
 				continue
 			}
-			n := min(tr.Creatures[c], st.Alive)
-			st.Alive -= n
-			st.Full = max(st.Full-n, st.Alive)
+			n := s.Send(i, tr.Creatures[c])
+			st := &s.Troops[i]
 			if k := slices.IndexFunc(cs, func(x count) bool { return x.creature == st.Creature }); k >= 0 {
 				cs[k].n = n
 			} else {
 				cs = append(cs, count{st.Creature, n})
 			}
-			proto := *st
-			proto.Alive, proto.Full, proto.Wounds = 0, 0, nil
-			protos = append(protos, proto)
+			protos = append(protos, st.Bare())
 		}
 		switch {
 		case now:
 			receive(r, sortCounts(cs), protos)
 		case later:
-			ship := domain.Shipment{From: s.Name, Creatures: make(map[string]int, len(cs)), WinOnly: winOnly}
+			var troops []domain.Troop
+			if len(protos) > 0 {
+				troops = slices.Clone(protos)
+			}
+			ship := domain.Shipment{From: s.Name, Creatures: make(map[string]int, len(cs)), WinOnly: winOnly, Troops: troops}
 			for _, x := range cs {
 				ship.Creatures[x.creature] = x.n
-			}
-			if len(protos) > 0 {
-				ship.Troops = slices.Clone(protos)
 			}
 			r.Incoming = append(r.Incoming, ship)
 		}
