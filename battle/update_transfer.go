@@ -19,7 +19,8 @@ func foughtIn(t Turn, name string) bool {
 	return false
 }
 
-// movedAway reports whether the named army moved off its square at the lock.
+// movedAway reports whether the named army moved off its square at the lock (it may have been
+// destroyed since, B9).
 func movedAway(t Turn, name string) bool {
 	for _, mv := range t.Moves {
 		if mv.Army == name && mv.To != mv.From {
@@ -43,12 +44,17 @@ func transfer(m *domain.Map, t Turn, lg *Ledger, ch *Changes, marks *nameSet) {
 		if s == nil {
 			continue
 		}
-		fought := r != nil && foughtIn(t, r.Name)
-		if r != nil && movedAway(t, r.Name) && !fought {
+		// a receiver that moved away cancels the transfer, whether or not it is still on the
+		// map and whether or not a detail was sent (T3)
+		if movedAway(t, tr.To) && !foughtIn(t, tr.To) {
 			ch.Rejected = append(ch.Rejected, domain.Rejection{Army: s.Name, Post: tr.Post, Line: tr.Line, Code: domain.CodeTransferCancelled,
-				Message: fmt.Sprintf("%s moved away, so the transfer is cancelled and %s keeps its troops (3.2.4.1)", r.Name, s.Name)})
+				Message: fmt.Sprintf("%s moved away, so the transfer is cancelled and %s keeps its troops (3.2.4.1)", tr.To, s.Name)})
 			continue
 		}
+		if tr.Creatures == nil {
+			continue // no private detail was sent: the transfer does nothing (3.2.4.2, R8)
+		}
+		fought := r != nil && foughtIn(t, r.Name)
 		if r != nil {
 			if code, msg := domain.TransferRoom(s, withIncoming(r), tr.Creatures); code != "" {
 				ch.Rejected = append(ch.Rejected, domain.Rejection{Army: s.Name, Post: tr.Post, Line: tr.Line, Code: code,

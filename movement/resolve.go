@@ -22,7 +22,9 @@ type Outcome struct {
 	Partial []string
 	// Removed names empty armies destroyed on being engaged (B9).
 	Removed []string
-	// Transfers are the transfer orders to carry out at the update (T3).
+	// Transfers are the accepted transfer orders, for the update (T3): Creatures is nil for one
+	// whose private detail was never sent, which moves no troops but is cancelled like any
+	// other when its receiver moves away.
 	Transfers []domain.TransferOrder
 }
 
@@ -240,9 +242,9 @@ func (r *resolver) build() {
 					u.target = r.orders.targetOf(i)
 				}
 			case domain.Transfer:
-				if l.Creatures != nil {
-					r.out.Transfers = append(r.out.Transfers, domain.TransferOrder{From: a.Name, To: o.Target, Creatures: l.Creatures, Post: l.Post, At: l.At, Line: l.Number})
-				}
+				// with or without its private detail: a transfer whose receiver moves away is
+				// listed as cancelled either way (T3)
+				r.out.Transfers = append(r.out.Transfers, domain.TransferOrder{From: a.Name, To: o.Target, Creatures: l.Creatures, Post: l.Post, At: l.At, Line: l.Number})
 			}
 			continue
 		}
