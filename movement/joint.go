@@ -32,9 +32,11 @@ func findGroup(groups []jointGroup, u *unit) int {
 }
 
 // jointEngage applies M13: which joint engagements stand, become moves, fail or exceed the
-// one-a-turn limit. Squares in lonely are known to get no enemy: their engagements become
-// ordinary moves.
-func (r *resolver) jointEngage(lonely []domain.Square) {
+// one-a-turn limit. Engagements in lonely are known to get no enemy: their orders become
+// ordinary moves; those on the squares in unmade are known to make no joint battle: they do not count toward
+// the limit (M13b). It notes the square of the engagement that counts in r.counted.
+func (r *resolver) jointEngage(lonely []pairKey, unmade []domain.Square) {
+	r.counted, r.limited = domain.Square{}, r.limited[:0]
 	groups := r.groups[:0]
 	joint := 0
 	for i := range r.units {
@@ -100,7 +102,7 @@ func (r *resolver) jointEngage(lonely []domain.Square) {
 		g := &groups[gi]
 		switch {
 		case !ok[gi]:
-		case slices.Contains(lonely, g.sq) || !r.enemyComes(g):
+		case slices.Contains(lonely, pairKey{g.sq, g.side}) || !r.enemyComes(g):
 			for _, i := range g.units {
 				r.units[i].jointOrder = false
 			}
@@ -121,18 +123,35 @@ func (r *resolver) jointEngage(lonely []domain.Square) {
 		}
 		return 0
 	})
-	if len(candidates) == 0 {
-		return
-	}
-	first := groups[candidates[0]].sq
+	// the first that makes its joint battle stands and counts; one on a square in unmade did
+	// not make it in an earlier round (M10 or M12 kept its pairs out, or only empty armies got
+	// in): it is still carried out, but the next one in time order is tried (M13b)
+	var first domain.Square
 	for _, gi := range candidates {
 		g := &groups[gi]
+		if first.IsZero() && !slices.Contains(unmade, g.sq) {
+			first = g.sq
+		}
+		if slices.Contains(unmade, g.sq) {
+			// tried before and found to make no joint battle: its armies that were kept out
+			// then stay out (partial moves), so that it never becomes a second joint battle
+			// (R38)
+			for _, i := range g.units {
+				if u := &r.units[i]; r.keptOut[i] {
+					u.jointOrder, u.failed = false, true
+				} else {
+					u.joint = true
+				}
+			}
+			continue
+		}
 		if g.sq == first {
 			for _, i := range g.units {
 				r.units[i].joint = true
 			}
 			continue
 		}
+		r.limited = append(r.limited, pairKey{g.sq, g.side})
 		for _, i := range g.units {
 			r.rejectAt(i, domain.CodeJointEngageLimit, fmt.Sprintf("only one joint engagement is fought a turn and the one at %s was made first; %s makes a partial move (3.2.5.4)", first, r.name(i)))
 			u := &r.units[i]
@@ -142,6 +161,30 @@ func (r *resolver) jointEngage(lonely []domain.Square) {
 			}
 		}
 	}
+	r.counted = first
+}
+
+// unmade reports whether the joint engagement that counts this round, at r.counted, made no
+// joint battle although an enemy is there: no army of its pairs with troops ends the
+// movement in its square — M10 or M12 kept them out, or their own side did, or only empty
+// armies got in (M13b). When so, it notes in r.keptOut the armies of its pairs that were kept
+// out.
+func (r *resolver) unmade() bool {
+	sq := r.counted
+	if sq.IsZero() {
+		return false
+	}
+	for i := range r.units {
+		if u := &r.units[i]; u.joint && u.dest() == sq && !u.failed && u.caughtBy < 0 && u.final() == sq && !r.m.Armies[i].Empty() {
+			return false
+		}
+	}
+	for i := range r.units {
+		if u := &r.units[i]; u.joint && u.dest() == sq && u.failed {
+			r.keptOut[i] = true
+		}
+	}
+	return true
 }
 
 // jointProblem says why a joint engagement cannot stand, or "" (3.2.5.2, 3.2.5.3).
@@ -175,18 +218,21 @@ func (r *resolver) jointProblem(g *jointGroup) string {
 	return ""
 }
 
-// enemyComes reports whether an enemy army moves to or stays in the group's square.
+// enemyComes reports whether an enemy army may end the movement in the group's square (M13b):
+// one that stays in it, moves to it, or leaves it and may walk back to it (M8). Which of
+// them does is known only once the moves are settled: Resolve settles them again with the
+// engagement's moves as ordinary moves if none does (lonelyPairs).
 func (r *resolver) enemyComes(g *jointGroup) bool {
 	for i := range r.units {
 		u := &r.units[i]
-		if u.leaving() && u.dest() != g.sq || !u.leaving() && u.start() != g.sq || !enemies(u.side, g.side) {
+		if u.dest() != g.sq && u.start() != g.sq || !enemies(u.side, g.side) {
 			continue
 		}
 		// an empty enemy is destroyed on being engaged (B9): it is no enemy to fight
 		if r.m.Armies[i].Empty() {
 			continue
 		}
-		if !u.leaving() {
+		if u.start() == g.sq {
 			return true
 		}
 		// an enemy moving in comes only if no army of its own side stays there: that one
@@ -198,36 +244,61 @@ func (r *resolver) enemyComes(g *jointGroup) bool {
 	return false
 }
 
-// heldBySide reports whether an army of side s other than except stays on square sq.
+// heldBySide reports whether an army of side s other than except stays on square sq and keeps
+// it against except, moving in: its joint engage partner on its own square does not (M13).
 func (r *resolver) heldBySide(sq domain.Square, s int32, except int) bool {
+	partner := r.units[except].jointOrder
 	for j := range r.units {
-		if v := &r.units[j]; j != except && v.side == s && !v.leaving() && v.start() == sq {
+		if v := &r.units[j]; j != except && v.side == s && !v.leaving() && v.start() == sq && !(partner && v.jointOrder) {
 			return true
 		}
 	}
 	return false
 }
 
-// lonelySquares lists the squares of joint engagements, not yet in known, that no enemy
-// reached (or only an empty one, which is destroyed with no battle, B9). Only partners that
-// reached the engagement's square count: one caught on the way (M9) is not there.
-func (r *resolver) lonelySquares(known []domain.Square) []domain.Square {
-	var out []domain.Square
-	for i := range r.units {
-		u := &r.units[i]
-		sq := u.dest()
-		if !u.joint || u.failed || u.caughtBy >= 0 || u.final() != sq || slices.Contains(out, sq) || slices.Contains(known, sq) {
-			continue
+// endsIn reports whether army i ends the movement in square sq as an enemy of a joint
+// engagement there reckons it (M13b): it stays there, arrives there, or walks back there as its
+// own start square; not one caught on its way, nor one that stops there on a partial move
+// towards another square, which could not stop there were the pair in it (R39).
+func (r *resolver) endsIn(i int, sq domain.Square) bool {
+	u := &r.units[i]
+	f := u.final()
+	return f == sq && u.caughtBy < 0 && (!u.failed || f == u.start())
+}
+
+// pairKey names the joint engagement of one side on one square.
+type pairKey struct {
+	sq   domain.Square
+	side int32
+}
+
+// lonelyPairs lists the joint engagements of this round, not yet in known, with which no enemy
+// army with troops ends the movement in their square (endsIn), whether or not their own
+// armies got in (M13b: an enemy caught on its way, kept out by its own side, or empty is no
+// enemy): with
+// counted set, those on the square of the engagement that counts; else the others, those
+// carried out after making no joint battle and those refused by the limit.
+func (r *resolver) lonelyPairs(known []pairKey, counted bool) []pairKey {
+	var out []pairKey
+	lonely := func(k pairKey) bool {
+		if (k.sq == r.counted) != counted || slices.Contains(out, k) || slices.Contains(known, k) {
+			return false
 		}
-		enemy := false
 		for j := range r.units {
-			if enemies(r.units[j].side, u.side) && r.units[j].final() == sq && !r.m.Armies[j].Empty() {
-				enemy = true
-				break
+			if enemies(r.units[j].side, k.side) && r.endsIn(j, k.sq) && !r.m.Armies[j].Empty() {
+				return false
 			}
 		}
-		if !enemy {
-			out = append(out, sq)
+		return true
+	}
+	for i := range r.units {
+		if u := &r.units[i]; u.joint && lonely(pairKey{u.dest(), u.side}) {
+			out = append(out, pairKey{u.dest(), u.side})
+		}
+	}
+	for _, k := range r.limited {
+		if lonely(k) {
+			out = append(out, k)
 		}
 	}
 	return out

@@ -116,6 +116,13 @@ type resolver struct {
 	// met; merc is the index of the mercenaries' side among them.
 	sides []domain.Side
 	merc  int32
+	// counted is the square of the joint engagement that counts toward the one-a-turn limit
+	// this round, if any; keptOut marks the armies of engagements found to make no joint
+	// battle that were kept out of their square (M13b, R38).
+	counted domain.Square
+	keptOut []bool
+	// limited are the joint engagements refused by the limit this round.
+	limited []pairKey
 }
 
 // resolvers keeps resolvers, with their tables, between calls: none of them is part of the
@@ -172,21 +179,31 @@ func Resolve(m *domain.Map, orders *Orders, seed domain.Seed) *Outcome {
 	if slices.ContainsFunc(r.units, func(u unit) bool { return u.jointOrder }) {
 		r.base = append(r.base[:0], r.units...)
 		base = r.base
+		r.keptOut = resize(r.keptOut, len(r.units))
 	}
-	var lonely []domain.Square
+	var lonely []pairKey
+	var unmade []domain.Square
 	for {
 		r.out.Rejected = r.out.Rejected[:0]
-		r.jointEngage(lonely)
+		r.jointEngage(lonely, unmade)
 		r.intercepts()
 		r.settle()
-		// A joint engagement stands on the orders (M13); if no enemy ends the turn in its
-		// square after all (intercepted on the way, say), the two moves are ordinary moves and
-		// the engagement does not count toward the one-a-turn limit (3.2.5.4).
-		more := r.lonelySquares(lonely)
-		if len(more) == 0 {
+		// The joint engagements are tried in time order (3.2.5.4). The one tried stands on
+		// the orders (M13); if no enemy with troops ends the turn in its square after all
+		// (intercepted on the way, say), its moves are ordinary moves (M13b). If its pairs are
+		// kept out of the square (M10, M12, their own side), or only empty armies of them get
+		// in, it makes no joint battle (M13b, R38). Either way it does not count toward the
+		// one-a-turn limit, and the next is tried. Once one stands, or none is left, the
+		// others with no enemy in their square are ordinary moves too.
+		if more := r.lonelyPairs(lonely, true); len(more) > 0 {
+			lonely = append(lonely, more...)
+		} else if r.unmade() {
+			unmade = append(unmade, r.counted)
+		} else if more := r.lonelyPairs(lonely, false); len(more) > 0 {
+			lonely = append(lonely, more...)
+		} else {
 			break
 		}
-		lonely = append(lonely, more...)
 		copy(r.units, base)
 	}
 	r.finish()

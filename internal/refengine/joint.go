@@ -4,6 +4,7 @@
 package refengine
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/coalition-wargame/coalition/domain"
@@ -15,25 +16,52 @@ type jointKey struct {
 	square domain.Square
 }
 
-// lonelyGroups lists the sides whose pair stands on the turn's joint engagement square but
-// with which no enemy army that has troops ends the turn there (R11).
-func (l *lock) lonelyGroups(mv *moves) []jointKey {
+// lonelyGroups lists the sides whose pair stands on a joint engagement square of this round,
+// or was refused by the limit, but with which no enemy army that has troops ends the turn
+// there (R11, M13b): with tried set, the pairs on the square of the engagement tried (the one
+// that counts); else the others.
+func (l *lock) lonelyGroups(mv *moves, tried bool) []jointKey {
+	var keys []jointKey
+	squares := slices.SortedFunc(maps.Keys(mv.joint), cmpSquare)
+	for _, sq := range squares {
+		for _, side := range []domain.Side{domain.Coalition, domain.Phyrexia} {
+			if slices.ContainsFunc(mv.joint[sq], func(u *unit) bool { return u.side == side }) {
+				keys = append(keys, jointKey{side, sq})
+			}
+		}
+	}
+	keys = append(keys, mv.limited...)
 	var out []jointKey
-	for _, side := range []domain.Side{domain.Coalition, domain.Phyrexia} {
-		if !slices.ContainsFunc(mv.jointUnits, func(u *unit) bool { return u.side == side }) {
+	for _, k := range keys {
+		if (k.square == mv.counted) != tried {
 			continue
 		}
 		enemy := false
 		for _, u := range mv.list {
-			if domain.Enemy(u.side, side) && !u.empty && u.final() == mv.jointSquare && (u.fixed() || u.won) {
+			// M13b: "an enemy army with troops that ends the turn's movement in S": one that
+			// stays, arrives, or walks back to it as its start; not one caught on its way, nor
+			// one stopping there on a partial move towards another square, which could not
+			// stop there were the pair in it (R39)
+			if domain.Enemy(u.side, k.side) && !u.empty && u.final() == k.square && !u.caught && (!u.failed || u.home) {
 				enemy = true
 			}
 		}
 		if !enemy {
-			out = append(out, jointKey{side, mv.jointSquare})
+			out = append(out, k)
 		}
 	}
 	return out
+}
+
+// jointBattleMade reports whether the joint engagement on sq made its joint battle: an army of
+// its pairs that has troops ends the turn's movement there (M13b).
+func (l *lock) jointBattleMade(mv *moves, sq domain.Square) bool {
+	for _, u := range mv.joint[sq] {
+		if !u.empty && !u.caught && !u.failed && u.final() == sq {
+			return true
+		}
+	}
+	return false
 }
 
 // jointGroup is the joint engage orders of one side naming one square (M13).
@@ -42,8 +70,6 @@ type jointGroup struct {
 	square domain.Square
 	units  []*unit
 	failed bool
-	// enemy is set when an enemy moves to or stays in the square.
-	enemy bool
 }
 
 // second is the key of the later of the pair's orders (3.2.5.4: "The timestamp will be based
@@ -124,30 +150,29 @@ func (l *lock) jointOrders(mv *moves) {
 }
 
 // jointEnemies applies the rest of M13 to the groups the orders leave standing. A group whose
-// square no enemy's order moves to or keeps it in becomes two ordinary moves (3.2.5.3). Of
-// the others, only the one whose second order is earliest is tried (3.2.5.4; both sides'
-// groups on one square count as one, R12); resolve settles it again as ordinary moves if no
-// enemy with troops ends the turn there after all (R11). The later ones make partial moves
-// and are rejected (joint_engage_limit), unless no enemy can come to their square (R11: every
-// enemy named there is empty, or its friend stays there): those are ordinary moves too.
+// square no enemy's order moves to, keeps in or takes off becomes two ordinary moves
+// (3.2.5.3). Of the others, only the one whose second order is earliest is tried (3.2.5.4;
+// both sides' groups on one square count as one, M13c), with those found before to make no
+// joint battle (M13b); the later ones make partial moves and are rejected
+// (joint_engage_limit). resolve settles the moves again with a group's orders as ordinary
+// moves if no enemy with troops ends the turn in its square after all (M13b), whether it was
+// tried or limited, and with the next group tried if the one tried makes no joint battle.
 func (l *lock) jointEnemies(mv *moves) {
 	var candidates []*jointGroup
 	for _, g := range l.jointGroups(mv) {
-		named := false // an enemy's order moves it to, or keeps it in, the square
+		// named: an enemy with troops may end the movement in the square (M13b): its order
+		// keeps it there, moves it there, or takes it off (it may walk back, M8); which of
+		// them does, resolve finds out. An empty one never counts; nor one moving in where a
+		// friend of its stays (M7 step 1), unless that friend is its joint engage partner.
+		named := false
 		for _, e := range mv.list {
-			if !domain.Enemy(e.side, g.side) {
+			if !domain.Enemy(e.side, g.side) || e.empty {
 				continue
 			}
 			stays := e.start == g.square && !e.moving()
-			comes := e.moving() && !e.failed && e.dest() == g.square
-			named = named || stays || comes
-			if e.empty {
-				continue
-			}
-			blocked := comes && l.sideStays(mv, e.side, g.square)
-			if stays || comes && !blocked {
-				g.enemy = true // an enemy the orders bring there for certain
-			}
+			comes := e.moving() && !e.failed && e.dest() == g.square && !l.keptOutBySide(mv, e, g.square)
+			leaves := e.start == g.square && e.moving()
+			named = named || stays || comes || leaves
 		}
 		if named && !mv.lonely[jointKey{g.side, g.square}] {
 			candidates = append(candidates, g)
@@ -162,17 +187,26 @@ func (l *lock) jointEnemies(mv *moves) {
 	})
 	for _, g := range candidates {
 		switch {
-		case mv.jointSquare.IsZero() || g.square == mv.jointSquare:
-			// the first stands; whether an enemy really ends the turn there (one that walks
-			// back to it, say, or none when the only one is intercepted or empty) is
-			// settled by resolve, which settles the moves again without it if not
-			mv.jointSquare = g.square
-			mv.jointUnits = append(mv.jointUnits, g.units...)
-		case !g.enemy:
+		case mv.unmade[g.square]:
+			// M13b: it made no joint battle when it was tried; carried out, not counted, its
+			// armies kept out then making partial moves again (R38)
 			for _, u := range g.units {
-				u.joint = false // no enemy can come (R11): ordinary moves, not limited
+				if mv.keptOut[u.name] {
+					u.joint, u.failed = false, true
+				} else {
+					mv.joint[g.square] = append(mv.joint[g.square], u)
+				}
 			}
+		case mv.counted.IsZero() || g.square == mv.counted:
+			// the first stands; whether an enemy really ends the turn there (one that walks
+			// back to it, say, or none when the only one is intercepted or empty) and whether
+			// its battle is made is settled by resolve, which settles the moves again if not
+			mv.counted = g.square
+			mv.joint[g.square] = append(mv.joint[g.square], g.units...)
 		default:
+			// limited; whether an enemy really ends the turn in its square (M13b: else its
+			// orders are ordinary moves, not limited) is settled by resolve too
+			mv.limited = append(mv.limited, jointKey{g.side, g.square})
 			for _, u := range g.units {
 				u.joint = false
 				u.limited = true
@@ -186,11 +220,12 @@ func (l *lock) jointEnemies(mv *moves) {
 	}
 }
 
-// sideStays reports whether an army of side stays in s: an arrival of that side then never
-// arrives (M7 step 1), even when the one staying has no troops and is destroyed (B9, R11).
-func (l *lock) sideStays(mv *moves, side domain.Side, s domain.Square) bool {
+// keptOutBySide reports whether an army of e's side stays in s, so that e, moving there, never
+// arrives (M7 step 1), even when the one staying has no troops and is destroyed (B9); e's
+// joint engage partner on its own square does not keep it out (M13).
+func (l *lock) keptOutBySide(mv *moves, e *unit, s domain.Square) bool {
 	for _, u := range mv.list {
-		if u.side == side && u.start == s && !u.moving() {
+		if u != e && u.side == e.side && u.start == s && !u.moving() && !(u.joint && e.joint) {
 			return true
 		}
 	}
@@ -201,10 +236,10 @@ func (l *lock) sideStays(mv *moves, side domain.Side, s domain.Square) bool {
 // pairs when both sides joint engaged it, R12) enter; the other side has one army there, the
 // one already in it or else its closest arrival (M7); everyone else makes a partial move. The
 // battle is a joint battle with no attacker (R14).
-func (l *lock) jointArrivals(mv *moves, s domain.Square, arr []*unit, fixed *unit) {
+func (l *lock) jointArrivals(mv *moves, s domain.Square, arr []*unit, fixed *unit, pairs []*unit) {
 	pairSide := map[domain.Side]bool{}
 	armies := []string{}
-	for _, u := range mv.jointUnits {
+	for _, u := range pairs {
 		pairSide[u.side] = true
 		if u.caught {
 			continue // intercepted on the way (M9): it fights the interceptor, not here
@@ -223,7 +258,7 @@ func (l *lock) jointArrivals(mv *moves, s domain.Square, arr []*unit, fixed *uni
 	// has fewer steps (then M7's steps 3–4) fights it; the other pair makes partial moves.
 	if enemyFixed && fixed.side == domain.Mercenary && len(pairSide) == 2 {
 		best := map[domain.Side]*unit{}
-		for _, u := range mv.jointUnits {
+		for _, u := range pairs {
 			if b := best[u.side]; u.moving() && !u.caught && (b == nil || closer(u, b, u.steps(), b.steps())) {
 				best[u.side] = u
 			}
@@ -235,7 +270,7 @@ func (l *lock) jointArrivals(mv *moves, s domain.Square, arr []*unit, fixed *uni
 				keep = domain.Phyrexia
 			}
 			armies = []string{fixed.name}
-			for _, u := range mv.jointUnits {
+			for _, u := range pairs {
 				if u.side != keep {
 					u.won, u.failed = false, true
 				} else if !u.caught {
@@ -243,7 +278,7 @@ func (l *lock) jointArrivals(mv *moves, s domain.Square, arr []*unit, fixed *uni
 				}
 			}
 			for _, u := range arr {
-				if !slices.Contains(mv.jointUnits, u) {
+				if !slices.Contains(pairs, u) {
 					u.failed = true
 				}
 			}
@@ -256,7 +291,7 @@ func (l *lock) jointArrivals(mv *moves, s domain.Square, arr []*unit, fixed *uni
 	// team's arrival is closer, it attacks the mercenary and the pair make partial moves.
 	if enemyFixed && fixed.side == domain.Mercenary && len(pairSide) == 1 {
 		var pair, third *unit
-		for _, u := range mv.jointUnits {
+		for _, u := range pairs {
 			if u.moving() && !u.caught && (pair == nil || closer(u, pair, u.steps(), pair.steps())) {
 				pair = u
 			}
@@ -267,7 +302,7 @@ func (l *lock) jointArrivals(mv *moves, s domain.Square, arr []*unit, fixed *uni
 			}
 		}
 		if pair != nil && third != nil && closer(third, pair, third.steps(), pair.steps()) {
-			for _, u := range slices.Concat(arr, mv.jointUnits) {
+			for _, u := range slices.Concat(arr, pairs) {
 				u.won = false
 				u.failed = u.failed || u != third && u.moving()
 			}
@@ -277,7 +312,7 @@ func (l *lock) jointArrivals(mv *moves, s domain.Square, arr []*unit, fixed *uni
 		}
 	}
 	for _, u := range arr {
-		if slices.Contains(mv.jointUnits, u) {
+		if slices.Contains(pairs, u) {
 			continue
 		}
 		// a friend of a pair, an arrival where the enemy stays, or a mercenary where both

@@ -81,31 +81,64 @@ func closer(a, b *unit, stepsA, stepsB int) bool {
 // mover state of the lock
 type moves struct {
 	list []*unit // every army, in map order
-	// jointSquare is the square of the turn's one joint engage battle (M13), if any; its
-	// standing groups are jointSides.
-	jointSquare domain.Square
-	jointUnits  []*unit
+	// joint lists, by square, the armies of the joint engagements carried out this round: the
+	// one that counts toward the one-a-turn limit, on square counted, and those that made no
+	// joint battle in an earlier round (M13b).
+	joint   map[domain.Square][]*unit
+	counted domain.Square
 	// battles formed by the moves, by square.
 	battles map[domain.Square]*domain.Battle
-	// lonely are joint engagements known to get no enemy (R11).
+	// lonely are joint engagements known to get no enemy (R11); unmade the squares of joint
+	// engagements known to make no joint battle (M13b).
 	lonely map[jointKey]bool
+	unmade map[domain.Square]bool
+	// keptOut names the armies of those engagements that were kept out of their square when
+	// they were tried (R38).
+	keptOut map[string]bool
+	// limited are the joint engagements refused by the one-a-turn limit this round.
+	limited []jointKey
 }
 
 func (l *lock) resolve() {
 	// R11: a joint engagement that stands on the orders but that no enemy army (one with
 	// troops, B9) ends the turn with is two ordinary moves, and does not use up the turn's
 	// one (3.2.5.3–3.2.5.4): the moves are settled again with it so, until none is left.
+	// M13b: a joint engagement whose pairs M10 or M12 keep out of its square, or whose only
+	// armies to get in are empty, made no joint battle: it did not succeed, so it does not use
+	// up the turn's one, and the next in time order is tried; it is carried out all the same.
 	lonely := map[jointKey]bool{}
+	unmade := map[domain.Square]bool{}
+	keptOut := map[string]bool{}
 	rejected := len(l.res.Rejected)
 	for {
 		l.res.Rejected = l.res.Rejected[:rejected]
-		mv := &moves{lonely: lonely}
+		mv := &moves{lonely: lonely, unmade: unmade, keptOut: keptOut, joint: map[domain.Square][]*unit{}}
 		l.buildUnits(mv)
 		l.jointOrders(mv)
 		l.jointEnemies(mv)
 		l.intercepts(mv)
 		l.settleSquares(mv)
-		if more := l.lonelyGroups(mv); len(more) > 0 {
+		// 3.2.5.4: the engagements are tried in time order, the one tried first settled
+		// (M13b: no enemy, ordinary moves; no joint battle made, not counted); once one
+		// stands, or none is left, the others with no enemy are ordinary moves too.
+		if more := l.lonelyGroups(mv, true); len(more) > 0 {
+			for _, k := range more {
+				lonely[k] = true
+			}
+			continue
+		}
+		if !mv.counted.IsZero() && !l.jointBattleMade(mv, mv.counted) {
+			// R38: its armies that were kept out stay out when the next one is tried, so
+			// that it never becomes a second joint battle
+			unmade[mv.counted] = true
+			for _, u := range mv.joint[mv.counted] {
+				if u.failed {
+					keptOut[u.name] = true
+				}
+			}
+			continue
+		}
+		if more := l.lonelyGroups(mv, false); len(more) > 0 {
 			for _, k := range more {
 				lonely[k] = true
 			}
@@ -228,7 +261,9 @@ func (mv *moves) addBattle(s domain.Square, kind domain.BattleKind, attacker str
 func (l *lock) moveArmies(mv *moves) {
 	for _, u := range mv.list {
 		l.army(u.name).At = u.final()
-		if u.failed && !u.caught {
+		// M13e: an army refused by the limit whose order named its own square holds and is not
+		// listed as a partial move.
+		if u.failed && !u.caught && u.moving() {
 			l.res.Partial = append(l.res.Partial, u.name)
 		}
 	}

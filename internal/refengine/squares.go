@@ -69,13 +69,15 @@ func (l *lock) arrivals(mv *moves) {
 				fixed = u
 			}
 		}
-		if s == mv.jointSquare {
-			// M7 step 1 / M8: a friend of the pair that walked back to its start there keeps
-			// it; the pair are arrivals like any other, and no joint battle is fought.
-			friendStays := fixed != nil && fixed.home && !slices.Contains(mv.jointUnits, fixed) &&
-				slices.ContainsFunc(mv.jointUnits, func(u *unit) bool { return u.side == fixed.side })
-			if !friendStays {
-				l.jointArrivals(mv, s, arr, fixed)
+		if pairs := mv.joint[s]; len(pairs) > 0 {
+			// M7 step 1 / M8: a friend of a pair that walked back to its start there keeps it
+			// against that pair, which is kept out (M13b); the other side's pair, if any,
+			// still engages it (M13c, M13d).
+			if fixed != nil && fixed.home && !slices.Contains(pairs, fixed) {
+				pairs = slices.DeleteFunc(slices.Clone(pairs), func(u *unit) bool { return u.side == fixed.side })
+			}
+			if len(pairs) > 0 {
+				l.jointArrivals(mv, s, arr, fixed, pairs)
 				continue
 			}
 		}
