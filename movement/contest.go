@@ -144,7 +144,8 @@ func (r *resolver) contest(k int) bool {
 		switch {
 		case anchoredSide[si]:
 			// an army that stays keeps its square against every arrival of its side, a joint
-			// pair included (M7 step 1, M13 "up to two armies of each side")
+			// pair included (M7 step 1, M13 "up to two armies of each side"); a side that did
+			// not joint engage has one army there, replace or not (M13c)
 			r.fail(c)
 			failed = true
 		case jointSide[si]:

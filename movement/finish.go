@@ -121,7 +121,7 @@ func (r *resolver) formBattles() []bool {
 }
 
 // kind gives a battle made at this lock its kind and attacker from how its armies came: an
-// interception (M9), a joint battle that a successful pair fights in (M13), an attack on an
+// interception (M9), a joint battle that a successful pair fights in (M13d), an attack on an
 // army that did not move there, or a meeting of arrivals (M11).
 func (r *resolver) kind(bt *domain.Battle, live []int) {
 	m := r.m

@@ -73,9 +73,10 @@ func (r *resolver) jointEngage(lonely []pairKey, unmade []domain.Square) {
 		}
 	}
 	// first every engagement that fails is ignored and its armies hold (3.2.5.3), so that an
-	// ignored one does not count as an enemy coming to another's square
-	// — repeated, since armies that hold may break another engagement ("no other army of that
-	// side … stays in S")
+	// ignored one does not count as an enemy coming to another's square but stays in its own
+	// for every other pair's enemy test — repeated, since armies that hold may break another
+	// engagement ("no other army of that side … stays in S"): conditions before the enemy
+	// test (M13a)
 	ok := resize(r.ok, len(groups))
 	r.ok = ok
 	for gi := range ok {
@@ -153,8 +154,12 @@ func (r *resolver) jointEngage(lonely []pairKey, unmade []domain.Square) {
 		}
 		r.limited = append(r.limited, pairKey{g.sq, g.side})
 		for _, i := range g.units {
-			r.rejectAt(i, domain.CodeJointEngageLimit, fmt.Sprintf("only one joint engagement is fought a turn and the one at %s was made first; %s makes a partial move (3.2.5.4)", first, r.name(i)))
 			u := &r.units[i]
+			does := "makes a partial move (3.2.5.4)"
+			if !u.leaving() {
+				does = "holds, its order naming its own square (3.2.5.4, M13e)"
+			}
+			r.rejectAt(i, domain.CodeJointEngageLimit, fmt.Sprintf("only one joint engagement is fought a turn and the one at %s was made first; %s %s", first, r.name(i), does))
 			u.jointOrder = false
 			if u.leaving() {
 				u.failed = true
@@ -190,6 +195,7 @@ func (r *resolver) unmade() bool {
 // jointProblem says why a joint engagement cannot stand, or "" (3.2.5.2, 3.2.5.3).
 func (r *resolver) jointProblem(g *jointGroup) string {
 	if !r.sides[g.side].IsTeam() {
+		// M13f
 		return "mercenaries form no team, so they cannot joint engage (3.2.5.2, 6)"
 	}
 	if len(g.units) != 2 {

@@ -110,9 +110,9 @@ func (l *lock) failJoint(u *unit, code domain.Code) {
 
 // jointOrders applies M13's conditions that the orders alone decide (3.2.5.2–3.2.5.3): exactly
 // two orders of one side name the square, no other army of that side moves to or stays in it,
-// the square has no battle this turn (R10), and the side is a team (R24). A group that fails
+// the square has no battle this turn (R10), and the side is a team (M13f). A group that fails
 // is ignored and its armies hold, which may make another group fail: repeat until nothing
-// changes.
+// changes. All this is settled before any enemy test (M13a).
 func (l *lock) jointOrders(mv *moves) {
 	groups := l.jointGroups(mv)
 	for changed := true; changed; {
