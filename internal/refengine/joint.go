@@ -304,7 +304,8 @@ func (l *lock) jointArrivals(mv *moves, s domain.Square, arr []*unit, fixed *uni
 		if pair != nil && third != nil && closer(third, pair, third.steps(), pair.steps()) {
 			for _, u := range slices.Concat(arr, pairs) {
 				u.won = false
-				u.failed = u.failed || u != third && u.moving()
+				// one caught on its way (M9) stays caught there: it is not kept out
+				u.failed = u.failed || u != third && u.moving() && !u.caught
 			}
 			third.won = true
 			mv.addBattle(s, domain.Attack, third.name, fixed.name, third.name)

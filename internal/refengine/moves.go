@@ -132,7 +132,7 @@ func (l *lock) resolve() {
 			// that it never becomes a second joint battle
 			unmade[mv.counted] = true
 			for _, u := range mv.joint[mv.counted] {
-				if u.failed {
+				if u.failed && !u.caught {
 					keptOut[u.name] = true
 				}
 			}

@@ -76,6 +76,10 @@ func (l *lock) arrivals(mv *moves) {
 			if fixed != nil && fixed.home && !slices.Contains(pairs, fixed) {
 				pairs = slices.DeleteFunc(slices.Clone(pairs), func(u *unit) bool { return u.side == fixed.side })
 			}
+			// a pair whose armies were all caught on their way (M9) has none here
+			if !slices.ContainsFunc(pairs, func(u *unit) bool { return !u.caught }) {
+				pairs = nil
+			}
 			if len(pairs) > 0 {
 				l.jointArrivals(mv, s, arr, fixed, pairs)
 				continue
