@@ -33,8 +33,9 @@ func findGroup(groups []jointGroup, u *unit) int {
 
 // jointEngage applies M13: which joint engagements stand, become moves, fail or exceed the
 // one-a-turn limit. Engagements in lonely are known to get no enemy: their orders become
-// ordinary moves; those on the squares in unmade are known to make no joint battle: they do not count toward
-// the limit (M13b). It notes the square of the engagement that counts in r.counted.
+// ordinary moves; those on the squares in unmade are known to make no joint battle: they do
+// not count toward the limit (M13b). It notes the square of the engagement that counts in
+// r.counted and those refused by the limit in r.limited.
 func (r *resolver) jointEngage(lonely []pairKey, unmade []domain.Square) {
 	r.counted, r.limited = domain.Square{}, r.limited[:0]
 	groups := r.groups[:0]
@@ -125,8 +126,9 @@ func (r *resolver) jointEngage(lonely []pairKey, unmade []domain.Square) {
 		return 0
 	})
 	// the first that makes its joint battle stands and counts; one on a square in unmade did
-	// not make it in an earlier round (M10 or M12 kept its pairs out, or only empty armies got
-	// in): it is still carried out, but the next one in time order is tried (M13b)
+	// not make it when it was tried (M10, M12 or its own side kept its pairs out, or only
+	// empty armies got in): it is still carried out, but the next one in time order is tried
+	// (M13b, R38)
 	var first domain.Square
 	for _, gi := range candidates {
 		g := &groups[gi]
@@ -185,7 +187,7 @@ func (r *resolver) unmade() bool {
 		}
 	}
 	for i := range r.units {
-		if u := &r.units[i]; u.joint && u.dest() == sq && u.failed {
+		if u := &r.units[i]; u.joint && u.dest() == sq && u.failed && u.caughtBy < 0 {
 			r.keptOut[i] = true
 		}
 	}
