@@ -25,12 +25,7 @@ func Crowded(r *rand.Rand) Config {
 		return out
 	}
 	c.Coalition, c.Phyrexia = ranks(), ranks()
-	c.Mercenaries = r.IntN(4)
-	c.Bases, c.Portals, c.Towns = r.IntN(2), r.IntN(2), r.IntN(2)
-	c.Battles = r.IntN(3)
-	if r.IntN(3) == 0 {
-		c.Joint = 1
-	}
+	c.sprinkle(r, 2, 3)
 	return c
 }
 
