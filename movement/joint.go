@@ -241,11 +241,32 @@ func (r *resolver) enemyComes(g *jointGroup) bool {
 			continue
 		}
 		if u.start() == g.sq {
-			return true
+			if !u.leaving() || r.mayWalkBack(i) {
+				return true
+			}
+			continue
 		}
 		// an enemy moving in comes only if no army of its own side stays there: that one
 		// keeps the square against it (M7 step 1)
 		if !r.heldBySide(g.sq, u.side, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayWalkBack reports whether army i, leaving its square, may yet end the movement on it, its
+// move failing and walking all the way back (M8). It surely arrives when no other army starts
+// on or moves to its destination, no battle is fought there, and it has no joint engagement at
+// stake; caught on its way (M9), it stops on its route, off its start.
+func (r *resolver) mayWalkBack(i int) bool {
+	u := &r.units[i]
+	t := u.dest()
+	if u.jointOrder || r.cells[r.g.Index(t)].battle {
+		return true
+	}
+	for j := range r.units {
+		if v := &r.units[j]; j != i && (v.start() == t || v.dest() == t) {
 			return true
 		}
 	}

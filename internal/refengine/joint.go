@@ -161,8 +161,8 @@ func (l *lock) jointEnemies(mv *moves) {
 	var candidates []*jointGroup
 	for _, g := range l.jointGroups(mv) {
 		// named: an enemy with troops may end the movement in the square (M13b): its order
-		// keeps it there, moves it there, or takes it off (it may walk back, M8); which of
-		// them does, resolve finds out. An empty one never counts; nor one moving in where a
+		// keeps it there, moves it there, or takes it off to a square it may fail to take
+		// (it may walk back, M8); which of them does, resolve finds out. An empty one never counts; nor one moving in where a
 		// friend of its stays (M7 step 1), unless that friend is its joint engage partner.
 		named := false
 		for _, e := range mv.list {
@@ -171,7 +171,7 @@ func (l *lock) jointEnemies(mv *moves) {
 			}
 			stays := e.start == g.square && !e.moving()
 			comes := e.moving() && !e.failed && e.dest() == g.square && !l.keptOutBySide(mv, e, g.square)
-			leaves := e.start == g.square && e.moving()
+			leaves := e.start == g.square && e.moving() && l.mayFail(mv, e)
 			named = named || stays || comes || leaves
 		}
 		if named && !mv.lonely[jointKey{g.side, g.square}] {
@@ -218,6 +218,21 @@ func (l *lock) jointEnemies(mv *moves) {
 			}
 		}
 	}
+}
+
+// mayFail reports whether e's move may fail, so that it may walk all the way back to its start
+// (M8): an army arriving alone on a square no other army starts on or moves to, with no battle
+// in it, takes it (M7, M12), unless its own joint engagement is at stake (M13).
+func (l *lock) mayFail(mv *moves, e *unit) bool {
+	if e.joint || l.closedSquare(e.dest()) {
+		return true
+	}
+	for _, u := range mv.list {
+		if u != e && (u.start == e.dest() || u.moving() && u.dest() == e.dest()) {
+			return true
+		}
+	}
+	return false
 }
 
 // keptOutBySide reports whether an army of e's side stays in s, so that e, moving there, never
