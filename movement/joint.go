@@ -128,7 +128,7 @@ func (r *resolver) jointEngage(lonely []pairKey, unmade []domain.Square) {
 	// the first that makes its joint battle stands and counts; one on a square in unmade did
 	// not make it when it was tried (M10, M12 or its own side kept its pairs out, or only
 	// empty armies got in): it is still carried out, but the next one in time order is tried
-	// (M13b, R38)
+	// (M13b, R47)
 	var first domain.Square
 	for _, gi := range candidates {
 		g := &groups[gi]
@@ -138,7 +138,7 @@ func (r *resolver) jointEngage(lonely []pairKey, unmade []domain.Square) {
 		if slices.Contains(unmade, g.sq) {
 			// tried before and found to make no joint battle: its armies that were kept out
 			// then stay out (partial moves), so that it never becomes a second joint battle
-			// (R38)
+			// (R47)
 			for _, i := range g.units {
 				if u := &r.units[i]; r.keptOut[i] {
 					u.jointOrder, u.failed = false, true
@@ -288,7 +288,7 @@ func (r *resolver) heldBySide(sq domain.Square, s int32, except int) bool {
 // endsIn reports whether army i ends the movement in square sq as an enemy of a joint
 // engagement there reckons it (M13b): it stays there, arrives there, or walks back there as its
 // own start square; not one caught on its way, nor one that stops there on a partial move
-// towards another square, which could not stop there were the pair in it (R39).
+// towards another square, which could not stop there were the pair in it (R48).
 func (r *resolver) endsIn(i int, sq domain.Square) bool {
 	u := &r.units[i]
 	f := u.final()

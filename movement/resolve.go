@@ -118,7 +118,7 @@ type resolver struct {
 	merc  int32
 	// counted is the square of the joint engagement that counts toward the one-a-turn limit
 	// this round, if any; keptOut marks the armies of engagements found to make no joint
-	// battle that were kept out of their square (M13b, R38).
+	// battle that were kept out of their square (M13b, R47).
 	counted domain.Square
 	keptOut []bool
 	// limited are the joint engagements refused by the limit this round.
@@ -192,7 +192,7 @@ func Resolve(m *domain.Map, orders *Orders, seed domain.Seed) *Outcome {
 		// the orders (M13); if no enemy with troops ends the turn in its square after all
 		// (intercepted on the way, say), its moves are ordinary moves (M13b). If its pairs are
 		// kept out of the square (M10, M12, their own side), or only empty armies of them get
-		// in, it makes no joint battle (M13b, R38). Either way it does not count toward the
+		// in, it makes no joint battle (M13b, R47). Either way it does not count toward the
 		// one-a-turn limit, and the next is tried. Once one stands, or none is left, the
 		// others with no enemy in their square are ordinary moves too.
 		if more := r.lonelyPairs(lonely, true); len(more) > 0 {

@@ -41,7 +41,7 @@ func (l *lock) lonelyGroups(mv *moves, tried bool) []jointKey {
 			// M13b: "an enemy army with troops that ends the turn's movement in S": one that
 			// stays, arrives, or walks back to it as its start; not one caught on its way, nor
 			// one stopping there on a partial move towards another square, which could not
-			// stop there were the pair in it (R39)
+			// stop there were the pair in it (R48)
 			if domain.Enemy(u.side, k.side) && !u.empty && u.final() == k.square && !u.caught && (!u.failed || u.home) {
 				enemy = true
 			}
@@ -189,7 +189,7 @@ func (l *lock) jointEnemies(mv *moves) {
 		switch {
 		case mv.unmade[g.square]:
 			// M13b: it made no joint battle when it was tried; carried out, not counted, its
-			// armies kept out then making partial moves again (R38)
+			// armies kept out then making partial moves again (R47)
 			for _, u := range g.units {
 				if mv.keptOut[u.name] {
 					u.joint, u.failed = false, true

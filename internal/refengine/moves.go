@@ -93,7 +93,7 @@ type moves struct {
 	lonely map[jointKey]bool
 	unmade map[domain.Square]bool
 	// keptOut names the armies of those engagements that were kept out of their square when
-	// they were tried (R38).
+	// they were tried (R47).
 	keptOut map[string]bool
 	// limited are the joint engagements refused by the one-a-turn limit this round.
 	limited []jointKey
@@ -128,7 +128,7 @@ func (l *lock) resolve() {
 			continue
 		}
 		if !mv.counted.IsZero() && !l.jointBattleMade(mv, mv.counted) {
-			// R38: its armies that were kept out stay out when the next one is tried, so
+			// R47: its armies that were kept out stay out when the next one is tried, so
 			// that it never becomes a second joint battle
 			unmade[mv.counted] = true
 			for _, u := range mv.joint[mv.counted] {
