@@ -36,6 +36,7 @@ func (b *board) checkTransfer(l *Line, a *domain.Army, opt Options) {
 	}
 	if detail == nil {
 		l.warn("no private detail of which creatures to send was received: the transfer does nothing (3.2.4.2)")
+		l.Warnings[len(l.Warnings)-1].Private = true // the public result never tells whether a detail was sent (T3)
 		return
 	}
 	if code, msg := domain.TransferRoom(a, r, detail); code != "" {
