@@ -242,7 +242,7 @@ func (s *Service) ChangePassword(ctx context.Context, a Actor, old, password str
 		if err != nil {
 			return err
 		}
-		acc.PasswordHash = h
+		acc.PasswordHash, acc.MustChange = h, false
 		acc.TokenVersion++
 		if err := tx.UpdateAccount(acc); err != nil {
 			return err
