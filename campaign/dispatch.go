@@ -23,9 +23,15 @@ type Outgoing struct {
 	Secret   string
 }
 
-// Sender sends one delivery: package notify implements it (HTTP webhooks, e-mail by SMTP).
-type Sender interface {
+// Notifier sends deliveries and says where it can send them: package notify implements it
+// (webhooks over HTTP, e-mail by SMTP).
+type Notifier interface {
+	// Send sends one delivery.
 	Send(ctx context.Context, o Outgoing) error
+	// Channels are the ways it sends (ByWebhook, ByEmail).
+	Channels() []string
+	// CheckTarget says what is wrong with a webhook's URL or an e-mail address, or nil.
+	CheckTarget(channel, target string) error
 }
 
 // Retries: a delivery is tried MaxAttempts times, waiting RetryBase, then twice as long each
@@ -48,9 +54,13 @@ type notes struct {
 	reach    map[reachKey]*ReachView
 }
 
-// Dispatch sends the deliveries due now, each outside any transaction, and records how each
-// went; it returns how many were sent.
-func (s *Service) Dispatch(ctx context.Context, snd Sender) (int, error) {
+// Dispatch sends the deliveries due now through the service's notifier, each outside any
+// transaction, and records how each went; it returns how many were sent.
+func (s *Service) Dispatch(ctx context.Context) (int, error) {
+	snd := s.opt.Notifier
+	if snd == nil {
+		return 0, nil
+	}
 	var due []Outgoing
 	err := s.store.Read(ctx, func(r Reader) error {
 		ds, err := r.DueDeliveries(s.now(), 100)
@@ -128,14 +138,14 @@ func trim(s string, n int) string {
 
 // RunDispatcher makes the reminders that fall due and sends the outbox, at once after a commit
 // that filled it and every interval otherwise, until ctx is done.
-func (s *Service) RunDispatcher(ctx context.Context, snd Sender, every time.Duration) {
+func (s *Service) RunDispatcher(ctx context.Context, every time.Duration) {
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
 		if err := s.Remind(ctx); err != nil && ctx.Err() == nil {
 			s.opt.Log.Error("reminders failed", "err", err)
 		}
-		if _, err := s.Dispatch(ctx, snd); err != nil && ctx.Err() == nil {
+		if _, err := s.Dispatch(ctx); err != nil && ctx.Err() == nil {
 			s.opt.Log.Error("sending notifications failed", "err", err)
 		}
 		select {

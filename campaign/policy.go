@@ -381,7 +381,9 @@ func mayHideMessage(x access) bool { return x.judgeOrAdmin() }
 
 // maySeeReach: the squares an army can reach, and why an order would be refused, are for whoever
 // may order it (mayOrder) and the judges.
-func maySeeReach(x access, army *domain.Army) bool { return x.judgeOrAdmin() || mayOrder(postsAs(x), army) }
+func maySeeReach(x access, army *domain.Army) bool {
+	return x.judgeOrAdmin() || mayOrder(postsAs(x), army)
+}
 
 // maySeeOrderDesk: the order desk's list of armies is for whoever posts orders.
 func maySeeOrderDesk(x access) bool { return mayPost(x) }

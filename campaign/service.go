@@ -31,9 +31,9 @@ type Options struct {
 	// Cards is the card catalogue troop lists are checked against: the data shipped in the
 	// program (cards.Load) by default. The judges' corrections are put over it.
 	Cards *cards.Catalogue
-	// Channels are the ways the server's dispatcher sends notifications (ByWebhook, ByEmail);
-	// an account may subscribe only by these.
-	Channels []string
+	// Notifier sends the outbox's deliveries (webhooks, e-mail); without one the server sends
+	// nothing and takes no subscription to a webhook or an address.
+	Notifier Notifier
 	// RemindBefore is how long before the lock a player is reminded of his armies with no
 	// order, and before the battle deadline a controller of his battles with no strategy: 24 h
 	// by default.

@@ -8,8 +8,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"io"
-	"net/mail"
-	"net/url"
 	"slices"
 	"strings"
 
@@ -48,7 +46,7 @@ func subscriber(r Reader, a Actor, id int64) (access, error) {
 
 // Notifications shows the actor's subscription to a campaign and what it was sent lately.
 func (s *Service) Notifications(ctx context.Context, a Actor, id int64) (*NotificationsView, error) {
-	out := &NotificationsView{Channels: nonNil(s.opt.Channels), Kinds: EventKinds}
+	out := &NotificationsView{Channels: s.channels(), Kinds: EventKinds}
 	err := s.store.Read(ctx, func(r Reader) error {
 		if _, err := subscriber(r, a, id); err != nil {
 			return err
@@ -134,21 +132,13 @@ func (s *Service) checkSubscription(req SubscriptionRequest) (*Subscription, err
 	}
 	sub.Kinds = nonNil(sub.Kinds)
 	if sub.Email != "" {
-		if !slices.Contains(s.opt.Channels, ByEmail) {
-			return nil, domain.Errorf(domain.ErrInvalid, "this server sends no e-mail: its admin sets COALITION_SMTP_URL to turn it on")
-		}
-		addr, err := mail.ParseAddress(sub.Email)
-		if err != nil || addr.Name != "" || len(sub.Email) > 254 {
-			return nil, domain.Errorf(domain.ErrInvalid, "%q is not an e-mail address", sub.Email)
+		if err := s.target(ByEmail, sub.Email); err != nil {
+			return nil, err
 		}
 	}
 	if sub.WebhookURL != "" {
-		if !slices.Contains(s.opt.Channels, ByWebhook) {
-			return nil, domain.Errorf(domain.ErrInvalid, "this server sends no webhooks")
-		}
-		u, err := url.Parse(sub.WebhookURL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || len(sub.WebhookURL) > 2000 {
-			return nil, domain.Errorf(domain.ErrInvalid, "%q is not a webhook address: give an http:// or https:// URL without a user name", sub.WebhookURL)
+		if err := s.target(ByWebhook, sub.WebhookURL); err != nil {
+			return nil, err
 		}
 		switch sub.WebhookFormat {
 		case "":
@@ -161,4 +151,26 @@ func (s *Service) checkSubscription(req SubscriptionRequest) (*Subscription, err
 		sub.WebhookFormat = ""
 	}
 	return sub, nil
+}
+
+// channels are the ways the server sends notifications.
+func (s *Service) channels() []string {
+	if s.opt.Notifier == nil {
+		return []string{}
+	}
+	return nonNil(s.opt.Notifier.Channels())
+}
+
+// target checks that the server sends by channel and that target is an address of it.
+func (s *Service) target(channel, target string) error {
+	if !slices.Contains(s.channels(), channel) {
+		if channel == ByEmail {
+			return domain.Errorf(domain.ErrInvalid, "this server sends no e-mail: its admin sets COALITION_SMTP_URL to turn it on")
+		}
+		return domain.Errorf(domain.ErrInvalid, "this server sends no %ss", channel)
+	}
+	if err := s.opt.Notifier.CheckTarget(channel, target); err != nil {
+		return domain.Errorf(domain.ErrInvalid, "%s", err)
+	}
+	return nil
 }
