@@ -31,7 +31,7 @@ type Mail struct {
 // SMTP is a mail server on 127.0.0.1 and a random port.
 type SMTP struct {
 	// Addr is host:port.
-	Addr string
+	Addr  string
 	mu    sync.Mutex
 	mails []Mail
 	fail  int
