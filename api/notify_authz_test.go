@@ -11,7 +11,9 @@ import (
 )
 
 // The contract check reads the Atom feed as the text it is.
-func init() { openapi3filter.RegisterBodyDecoder("application/atom+xml", openapi3filter.FileBodyDecoder) }
+func init() {
+	openapi3filter.RegisterBodyDecoder("application/atom+xml", openapi3filter.FileBodyDecoder)
+}
 
 // publicMessage is a comment of the player's in the public thread: its path to hide it.
 func publicMessage(e *env) string {
