@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/turn"
 )
 
 // GridView is the size of the map.
@@ -232,7 +233,22 @@ func redactTransfers(body []byte, m Snapshot, side domain.Side) ([]byte, error) 
 			keep = append(keep, t)
 		}
 	}
-	if len(keep) == len(ts) {
+	// a transfer refused for its troops says which troops: that reason too is the side's (T2)
+	var rejected []domain.Rejection
+	if raw, ok := rep["rejected"]; ok {
+		if err := json.Unmarshal(raw, &rejected); err != nil {
+			return nil, err
+		}
+	}
+	redacted := 0
+	for i := range rejected {
+		r := &rejected[i]
+		if from, ok := m.Side(r.Army); r.Code == domain.CodeTransferNoRoom && (!ok || side == "" || from != side) {
+			r.Message = turn.PublicMessage(*r)
+			redacted++
+		}
+	}
+	if len(keep) == len(ts) && redacted == 0 {
 		return body, nil
 	}
 	raw, err := json.Marshal(keep)
@@ -240,5 +256,10 @@ func redactTransfers(body []byte, m Snapshot, side domain.Side) ([]byte, error) 
 		return nil, err
 	}
 	rep["transfers"] = raw
+	if redacted > 0 {
+		if rep["rejected"], err = json.Marshal(rejected); err != nil {
+			return nil, err
+		}
+	}
 	return json.Marshal(rep)
 }
