@@ -83,7 +83,11 @@ func TestAdminResetPassword(t *testing.T) {
 	s.call("POST", "/api/login", "", map[string]string{"name": "admin", "password": e2eAdminPassword}, 401, nil)
 	tok := s.login("admin", m[1])
 	s.call("GET", "/api/accounts", tok, nil, 403, nil)
-	var me struct{ Account struct{ MustChange bool `json:"must_change"` } }
+	var me struct {
+		Account struct {
+			MustChange bool `json:"must_change"`
+		}
+	}
 	s.call("GET", "/api/me", tok, nil, 200, &me)
 	if !me.Account.MustChange {
 		t.Error("the account is not asked to change its password")
