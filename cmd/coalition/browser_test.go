@@ -220,6 +220,7 @@ func (p *tab) open(base, path string) {
 	p.t.Helper()
 	p.do("opening "+path, chromedp.Navigate(base+path))
 	p.until("the map", `document.body.dataset.ready === 'true' && document.querySelectorAll('#map .army').length > 0`)
+	p.axe(path)
 }
 
 // view opens a tab of the application (map, orders, battles, judge) and waits until it shows.
@@ -227,6 +228,7 @@ func (p *tab) view(name string) {
 	p.t.Helper()
 	p.do("opening the "+name+" tab", chromedp.Click(chromedp.CSS(`#tabs a[href="#`+name+`"]`)))
 	p.until("the "+name+" tab", `document.body.dataset.view === `+jsString(name))
+	p.axe("the " + name + " tab")
 }
 
 // unnamed lists the page's visible controls and army markers that have no accessible name:

@@ -2,7 +2,7 @@
 // with If-None-Match, redrawing without a reload), the turn slider, and the tabs: the map's
 // own panel, the order desk, the battle desk and the judge console.
 import { call, get, login, logout, session, onSession } from './api.js';
-import { h, $, fill, when, rankName, sideName, sameName } from './util.js';
+import { h, $, fill, when, at, rankName, sideName, sameName } from './util.js';
 import { MapDrawer, legend, armyLabel, battlesOf } from './map.js';
 import * as orders from './orders.js';
 import * as battles from './battles.js';
@@ -274,8 +274,8 @@ function mountMapPanel(panel) {
     c.status === 'finished' ? h('p', { class: 'notice ok' }, `The round is over${app.map.winner ? ': ' + sideName(app.map.winner) + ' won' : ''}.`) : null,
     h('dl', { class: 'facts' },
       h('dt', {}, 'Open turn'), h('dd', {}, `${t.number}`),
-      h('dt', {}, 'Battle deadline'), h('dd', {}, when(t.deadline)),
-      h('dt', {}, 'Lock'), h('dd', {}, when(t.lock_at)),
+      h('dt', {}, 'Battle deadline'), h('dd', {}, at(t.deadline)),
+      h('dt', {}, 'Lock'), h('dd', {}, at(t.lock_at)),
       h('dt', {}, 'Seed commitment (B6)'), h('dd', { class: 'hash' }, t.commitment)),
     h('h3', {}, v.status === 'locked' ? `Battles of turn ${v.turn}` : 'Battles this turn'),
     list(battlesOf(v), (b) => `${b.square}: ${(b.armies || []).join(' vs ')} (${b.kind})`),

@@ -2,7 +2,7 @@
 // results for the open turn, for the battle judges the sanctions (5.4.1) and the battle
 // formulas (B3, B7), the lock reports (readable text and details) and the audit log.
 import { call, get, session } from './api.js';
-import { h, fill, when } from './util.js';
+import { h, fill, when, at } from './util.js';
 import { resultFields, describeResult } from './results.js';
 import * as sanctions from './sanctions.js';
 import * as formulas from './formulas.js';
@@ -72,8 +72,8 @@ export function update() {
   fill(els.state,
     h('dt', {}, 'Campaign'), h('dd', {}, `${c.name} — ${c.status}${c.status === 'paused' ? ` since ${when(c.paused_at)}: ${c.pause_reason || ''}` : ''}`),
     h('dt', {}, 'Turn'), h('dd', {}, `${t.number} (${t.status})`),
-    h('dt', {}, 'Battle deadline'), h('dd', {}, when(t.deadline)),
-    h('dt', {}, 'Lock'), h('dd', {}, when(t.lock_at), t.extension_hours ? ` (extended by ${t.extension_hours} h)` : ''),
+    h('dt', {}, 'Battle deadline'), h('dd', {}, at(t.deadline)),
+    h('dt', {}, 'Lock'), h('dd', {}, at(t.lock_at), t.extension_hours ? ` (extended by ${t.extension_hours} h)` : ''),
     t.lock_error ? [h('dt', {}, 'Last scheduled lock failed'), h('dd', { class: 'error' }, t.lock_error)] : null);
   els.pauseButton.textContent = c.status === 'paused' ? 'Resume the campaign' : 'Pause the campaign';
   if (els.battleJudge) sanctions.update();
@@ -218,7 +218,7 @@ async function loadAudit() {
   try {
     const entries = await get(`/api/campaigns/${app.cid}/audit?limit=100`);
     els.auditMsg.hidden = true;
-    fill(els.audit, entries.map((x) => h('tr', {}, h('td', {}, when(x.at)), h('td', {}, x.actor), h('td', {}, x.action), h('td', {}, x.detail), h('td', {}, x.ip || ''))));
+    fill(els.audit, entries.map((x) => h('tr', {}, h('td', {}, at(x.at)), h('td', {}, x.actor), h('td', {}, x.action), h('td', {}, x.detail), h('td', {}, x.ip || ''))));
   } catch (err) {
     app.problem(els.auditMsg, err);
   }

@@ -3,7 +3,7 @@
 // drawn as an arrow, public or private posts (C2), the time left to the lock, and the
 // player's posts of the turn with edit and withdraw.
 import { call, get } from './api.js';
-import { h, $, fill, when, span, debounce, sameName } from './util.js';
+import { h, $, fill, when, at, span, debounce, sameName } from './util.js';
 import { parseSquare } from './map.js';
 
 let app, panel, timer = 0, seq = 0, selected = '', editing = null, posted = null;
@@ -108,7 +108,7 @@ function renderLock() {
   if (c.status === 'paused') {
     fill(els.lock, `${c.name} is paused (${c.pause_reason || 'no reason given'}): no orders are taken until a judge resumes it.`);
   } else {
-    fill(els.lock, 'Orders are taken until the lock, ', h('time', { datetime: t.lock_at }, when(t.lock_at)),
+    fill(els.lock, 'Orders are taken until the lock, ', at(t.lock_at),
       left > 0 ? `: ${span(left)} left.` : ': the lock time has passed, posts now are too late (C2).');
   }
   if (!t.check_window) {
@@ -320,7 +320,7 @@ async function loadPosts() {
     return;
   }
   fill(els.posts, mine.map((p) => h('li', { class: 'post', 'data-post': p.id },
-    h('p', {}, h('strong', {}, `Post ${p.id}`), ` — ${when(p.at)}, ${p.private ? 'private' : 'public'}${p.replaces ? `, replaces post ${p.replaces}` : ''}`),
+    h('p', {}, h('strong', {}, `Post ${p.id}`), ' — ', at(p.at), `, ${p.private ? 'private' : 'public'}${p.replaces ? `, replaces post ${p.replaces}` : ''}`),
     h('pre', {}, p.text),
     h('div', { class: 'buttons' },
       h('button', { type: 'button', 'aria-label': `Edit post ${p.id}`, onclick: () => edit(p) }, 'Edit'), ' ',
