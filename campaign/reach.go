@@ -27,6 +27,10 @@ type ReachSquare struct {
 	Line string `json:"line"`
 }
 
+// ReachKeyword is the status of a square an order reaches only with engage or replace (M5):
+// the reason says which, and Line has it.
+const ReachKeyword = "keyword"
+
 // ReachView is where an army may go: every square within one leg, and within two.
 type ReachView struct {
 	Army     string        `json:"army"`
@@ -111,6 +115,8 @@ func (s *Service) keepReach(k reachKey, v *ReachView) {
 func reach(m *domain.Map, army *domain.Army, author string, t *Turn, now time.Time) *ReachView {
 	v := &ReachView{Army: army.Name, From: army.At, Turn: t.Number, Fighting: fightingArmies(m)[army.Name], Squares: []ReachSquare{}}
 	var one, two []domain.Square
+	// mids are each line's squares before its destination
+	var mids [][]domain.Square
 	for r := 1; r <= 6; r++ {
 		for _, sq := range m.Grid.RingSquares(nil, army.At, r) {
 			switch steps := domain.Steps(army.At, sq); {
@@ -121,12 +127,16 @@ func reach(m *domain.Map, army *domain.Army, author string, t *Turn, now time.Ti
 			}
 		}
 	}
-	move := func(legs ...domain.Square) string {
+	// the lines are written as a newcomer writes them, without a keyword (M5): a square that
+	// needs one is reachable with it, and the checker's reason says which
+	move := func(keyword bool, legs ...domain.Square) string {
 		o := domain.Order{Army: army.Name, Kind: domain.MoveKind, From: army.At}
 		for _, l := range legs {
 			o.Legs = append(o.Legs, domain.Leg{To: l})
 		}
-		o.Keyword, o.Named = keywordFor(m, army, legs[len(legs)-1])
+		if keyword {
+			o.Keyword, o.Named = keywordFor(m, army, legs[len(legs)-1])
+		}
 		return movement.Format(o)
 	}
 	check := func(lines []string, legs int, squares []domain.Square) {
@@ -136,22 +146,28 @@ func reach(m *domain.Map, army *domain.Army, author string, t *Turn, now time.Ti
 		post := domain.Post{Author: author, At: now, Text: strings.Join(lines, "\n")}
 		for _, l := range movement.CheckPost(m, post, movement.Options{Lock: lockTime(t)}) {
 			rs := ReachSquare{Square: squares[l.Number-1], Legs: legs, Status: "accepted", Line: l.Text}
-			if l.Rejection != nil {
-				rs.Status, rs.Code, rs.Reason = "rejected", l.Rejection.Code, l.Rejection.Message
-			} else if len(l.Warnings) > 0 {
+			switch r := l.Rejection; {
+			case r != nil && (r.Code == domain.CodeMissingEngage || r.Code == domain.CodeMissingReplace):
+				rs.Status, rs.Code, rs.Reason = ReachKeyword, r.Code, r.Message
+				rs.Line = move(true, append(mids[l.Number-1], rs.Square)...)
+			case r != nil:
+				rs.Status, rs.Code, rs.Reason = "rejected", r.Code, r.Message
+			case len(l.Warnings) > 0:
 				rs.Status, rs.Reason = "warning", l.Warnings[0].Message
 			}
 			v.Squares = append(v.Squares, rs)
 		}
 	}
 	lines := make([]string, len(one))
+	mids = make([][]domain.Square, len(one))
 	for i, sq := range one {
-		lines[i] = move(sq)
+		lines[i] = move(false, sq)
 	}
 	check(lines, 1, one)
+	// a long move passes through squares it may stop on without a keyword (M14)
 	var via []domain.Square
 	for _, rs := range v.Squares {
-		if rs.Status != "rejected" {
+		if rs.Status == "accepted" || rs.Status == "warning" {
 			via = append(via, rs.Square)
 		}
 	}
@@ -160,9 +176,11 @@ func reach(m *domain.Map, army *domain.Army, author string, t *Turn, now time.Ti
 	lines, two = lines[:0], slices.DeleteFunc(two, func(sq domain.Square) bool {
 		return !slices.ContainsFunc(via, func(mid domain.Square) bool { return domain.Steps(mid, sq) <= 3 })
 	})
+	mids = mids[:0]
 	for _, sq := range two {
 		i := slices.IndexFunc(via, func(mid domain.Square) bool { return domain.Steps(mid, sq) <= 3 })
-		lines = append(lines, move(via[i], sq))
+		lines = append(lines, move(false, via[i], sq))
+		mids = append(mids, []domain.Square{via[i]})
 	}
 	check(lines, 2, two)
 	return v

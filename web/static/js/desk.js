@@ -48,5 +48,6 @@ export function legend() {
   return h('p', { class: 'help reach-legend' },
     h('span', { class: 'swatch ok', 'aria-hidden': 'true' }), ' reachable this turn  ',
     h('span', { class: 'swatch far', 'aria-hidden': 'true' }), ' by a long move’s next leg  ',
-    h('span', { class: 'swatch bad', 'aria-hidden': 'true' }), ' an order would be refused (point at it for the reason)');
+    h('span', { class: 'swatch kw', 'aria-hidden': 'true' }), ' only with engage or replace (M5)  ',
+    h('span', { class: 'swatch bad', 'aria-hidden': 'true' }), ' an order would be refused — point at a square for the reason');
 }

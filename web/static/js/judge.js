@@ -11,22 +11,21 @@ import * as turn from './judgeturn.js';
 let app, panel, els = {};
 
 /** closedAtFirst are the sections that start folded; the judge's own choice is remembered. */
-const closedAtFirst = ['judge-formulas', 'judge-reports'];
+const closedAtFirst = ['judge-sanctions', 'judge-formulas', 'judge-reports'];
 
 /** section is a part of the console whose heading folds and unfolds it. */
 function section(title, id, ...body) {
   const key = `coalition.fold.${id}`;
   const stored = localStorage.getItem(key);
   const open = stored === null ? !closedAtFirst.includes(id) : stored === 'open';
-  const sec = h('section', { class: `card fold${open ? '' : ' folded'}`, 'aria-labelledby': id, id: `${id}-section` });
+  const sec = { class: `card fold${open ? '' : ' folded'}`, 'aria-labelledby': id, id: `${id}-section` };
   const toggle = h('button', { type: 'button', class: 'fold-toggle', 'aria-expanded': String(open), 'aria-controls': `${id}-section` }, title);
   toggle.addEventListener('click', () => {
-    const now = sec.classList.toggle('folded');
+    const now = toggle.closest('section').classList.toggle('folded');
     toggle.setAttribute('aria-expanded', String(!now));
     localStorage.setItem(key, now ? 'closed' : 'open');
   });
-  sec.append(h('h3', { id }, toggle), ...body);
-  return sec;
+  return h('section', sec, h('h3', { id }, toggle), ...body);
 }
 
 function reasonField(id) {

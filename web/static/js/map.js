@@ -131,7 +131,7 @@ export class MapDrawer {
     for (const r of this.reach || []) {
       const sq = parseSquare(r.square);
       if (!sq) continue;
-      const cls = r.status === 'rejected' ? 'bad' : r.legs > 1 ? 'far' : 'ok';
+      const cls = r.status === 'rejected' ? 'bad' : r.status === 'keyword' ? 'kw' : r.legs > 1 ? 'far' : 'ok';
       this.reachLayer.append(s('rect', {
         x: M + (sq.col - 1) * CELL + 1, y: M + (sq.row - 1) * CELL + 1, width: CELL - 2, height: CELL - 2,
         class: `reach-sq ${cls}`, 'data-sq': r.square, 'data-t': t(sq), 'data-reach': cls,
@@ -143,6 +143,7 @@ export class MapDrawer {
   reachText(r) {
     const when = r.legs > 1 ? 'next turn, by a long move (M14)' : 'this turn';
     if (r.status === 'rejected') return `${r.square}: an order would be refused — ${r.reason}${r.code ? ` (${r.code})` : ''}`;
+    if (r.status === 'keyword') return `${r.square}: reachable ${when} only with a keyword; a plain order would be refused — ${r.reason} (${r.code})`;
     return `${r.square}: reachable ${when}${r.status === 'warning' ? ` — ${r.reason}` : ''}`;
   }
 

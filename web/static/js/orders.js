@@ -185,10 +185,11 @@ async function reach(name) {
       if (!name) fill(els.reach);
       return;
     }
-    const ok = r.squares.filter((x) => x.status !== 'rejected' && x.legs === 1).length;
-    const bad = r.squares.filter((x) => x.status === 'rejected' && x.legs === 1);
-    fill(els.reach, h('p', { class: 'help' }, r.fighting ? `${name} fights a battle this turn: it takes no order (M1).`
-      : `${name} can reach ${ok} square${ok === 1 ? '' : 's'} this turn (shaded); ${bad.length} would be refused (marked; point at one for the reason).`));
+    const one = r.squares.filter((x) => x.legs === 1);
+    const ok = one.filter((x) => x.status === 'accepted' || x.status === 'warning').length;
+    const kw = one.filter((x) => x.status === 'keyword').length, bad = one.filter((x) => x.status === 'rejected').length;
+    fill(els.reach, h('p', { class: 'help', id: 'reach-summary' }, r.fighting ? `${name} fights a battle this turn: it takes no order (M1).`
+      : `${name} can reach ${ok} square${ok === 1 ? '' : 's'} this turn (shaded), ${kw} more only with engage or replace, which a click writes for you; an order to ${bad} would be refused (marked). Point at a square for the reason.`));
   } catch (err) {
     app.problem(els.problem, err);
   }

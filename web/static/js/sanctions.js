@@ -100,7 +100,7 @@ async function load() {
     fill(els.list, h('p', {}, `No army has been sanctioned in turn ${n}.`));
     return;
   }
-  fill(els.list, h('div', { class: 'scroll' }, h('table', { class: 'sanctions' },
+  fill(els.list, h('div', { class: 'scroll', tabindex: 0, role: 'region', 'aria-label': 'Sanctions of the open turn' }, h('table', { class: 'sanctions' },
     h('caption', {}, `Turn ${n}: ${list.length} sanction${list.length === 1 ? '' : 's'}`),
     h('thead', {}, h('tr', {}, ['Army', 'Its sanction', 'Severity', 'Draw', 'Lost', 'Reason', 'By', 'When'].map((x) => h('th', { scope: 'col' }, x)))),
     h('tbody', {}, list.map((x) => h('tr', { 'data-id': x.id },

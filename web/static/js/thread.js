@@ -17,7 +17,7 @@ class Thread {
     this.turn = 0;
     this.els = {
       tabs: h('div', { class: 'channels', role: 'radiogroup', 'aria-label': 'Which thread' }),
-      list: h('ol', { id: 'thread-list', class: 'thread', 'aria-live': 'polite' }),
+      list: h('ol', { id: 'thread-list', class: 'thread', 'aria-live': 'polite', tabindex: 0, 'aria-label': 'The thread' }),
       msg: h('div', { id: 'thread-msg', role: 'status', hidden: true }),
       text: h('textarea', { id: 'message-text', rows: 3, maxlength: 4000, 'aria-describedby': 'message-help' }),
       to: h('input', { id: 'message-to', autocomplete: 'off', maxlength: 40 }),
