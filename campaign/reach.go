@@ -55,15 +55,7 @@ const maxReachCache = 512
 func (s *Service) Reach(ctx context.Context, a Actor, id int64, name string) (*ReachView, error) {
 	var out *ReachView
 	err := s.store.Read(ctx, func(r Reader) error {
-		c, x, err := campaignAccess(r, a, id)
-		if err != nil {
-			return err
-		}
-		t, err := r.LatestTurn(id)
-		if err != nil {
-			return err
-		}
-		m, err := s.controlledMap(r, id, t)
+		c, x, t, m, err := s.latestMap(r, a, id)
 		if err != nil {
 			return err
 		}
@@ -92,6 +84,21 @@ func (s *Service) Reach(ctx context.Context, a Actor, id int64, name string) (*R
 		return nil
 	})
 	return out, err
+}
+
+// latestMap reads the campaign, what the actor is in it, its latest turn and that turn's map
+// with the controllers of now.
+func (s *Service) latestMap(r Reader, a Actor, id int64) (*Campaign, access, *Turn, *domain.Map, error) {
+	c, x, err := campaignAccess(r, a, id)
+	if err != nil {
+		return nil, x, nil, nil, err
+	}
+	t, err := r.LatestTurn(id)
+	if err != nil {
+		return nil, x, nil, nil, err
+	}
+	m, err := s.controlledMap(r, id, t)
+	return c, x, t, m, err
 }
 
 func (s *Service) cachedReach(k reachKey) *ReachView {
@@ -232,19 +239,11 @@ const (
 func (s *Service) OrderDesk(ctx context.Context, a Actor, id int64) (*DeskView, error) {
 	var out *DeskView
 	err := s.store.Read(ctx, func(r Reader) error {
-		_, x, err := campaignAccess(r, a, id)
+		_, x, t, m, err := s.latestMap(r, a, id)
 		if err != nil {
 			return err
 		}
 		if err := x.need("use the order desk (players, team leaders and the mercenary judge)", maySeeOrderDesk(x)); err != nil {
-			return err
-		}
-		t, err := r.LatestTurn(id)
-		if err != nil {
-			return err
-		}
-		m, err := s.controlledMap(r, id, t)
-		if err != nil {
 			return err
 		}
 		posts, err := r.Posts(id, t.Number)

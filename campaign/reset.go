@@ -18,14 +18,7 @@ func (s *Service) ResetPassword(ctx context.Context, a Actor, name, password str
 	if err := x.need("reset passwords (admins only)", mayResetPassword(x)); err != nil {
 		return nil, err
 	}
-	if password == "" {
-		p, err := s.NewPassword()
-		if err != nil {
-			return nil, err
-		}
-		password = p
-	}
-	h, err := s.hash(password)
+	password, h, err := s.passwordHash(password)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,6 @@
 // Package notify sends a campaign's notifications where its accounts asked: webhooks over HTTP
 // (a JSON payload signed with HMAC-SHA256, or Discord's message format) and e-mail through an
-// SMTP server. It implements campaign.Sender; cmd wires it to the dispatcher.
+// SMTP server. It implements campaign.Notifier; cmd wires it to the dispatcher.
 package notify
 
 import (

@@ -10,6 +10,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	"github.com/coalition-wargame/coalition/internal/notifytest"
 )
 
 // The browser tests of issue 18: the order desk's guides, the threads, the judge console's
@@ -256,4 +258,38 @@ func (p *tab) unfold(id string) {
 		p.do("unfolding "+id, chromedp.Click(chromedp.CSS(`#`+id+` button.fold-toggle`)))
 	}
 	p.until(id+" open", `!document.querySelector('#`+id+`-section').classList.contains('folded')`)
+}
+
+// TestBrowserNotificationsTab: Hanna chooses on the Notifications tab to receive locks and her
+// reminders at a webhook; the server keeps her choice, shows her the signing secret and the
+// feed's address, and her webhook gets the lock.
+func TestBrowserNotificationsTab(t *testing.T) {
+	b := browser(t)
+	hooks := notifytest.StartWebhooks(t)
+	d := startDemo(t)
+	p := newTab(t, b, "Hanna")
+	p.open(d.base, "/")
+	p.login("Hanna", d.passwords["Hanna"])
+	p.view("notifications")
+	p.until("the choices", `document.querySelectorAll('#notify-form input[name="kind"]').length === 9 && document.querySelector('#feed-link')`)
+	p.do("choosing locks and reminders",
+		chromedp.Click(chromedp.CSS(`#notify-form input[value="lock"]`)), chromedp.Click(chromedp.CSS(`#notify-form input[value="reminder-orders"]`)),
+		chromedp.SendKeys(chromedp.ID("notify-url"), hooks.URL+"/hanna"), chromedp.Click(chromedp.ID("notify-save")))
+	p.until("saved, with the secret", `/you receive 2 kinds/.test(document.querySelector('#notify-msg').textContent) && /[0-9a-f]{48}/.test(document.querySelector('#notify-secret').textContent)`)
+	p.shot("notifications")
+	var v struct {
+		Subscription struct {
+			Kinds      []string
+			WebhookURL string `json:"webhook_url"`
+		}
+	}
+	d.call("GET", "/api/campaigns/1/notifications", d.login("Hanna", d.passwords["Hanna"]), nil, http.StatusOK, &v)
+	if strings.Join(v.Subscription.Kinds, ",") != "lock,reminder-orders" || v.Subscription.WebhookURL != hooks.URL+"/hanna" {
+		t.Errorf("the server keeps %+v", v.Subscription)
+	}
+	d.call("POST", "/api/campaigns/1/turns/1/lock", d.login("Barrin", d.passwords["Barrin"]), map[string]string{"reason": "test"}, http.StatusOK, nil)
+	if h := hooks.WaitHooks(t, 1); h[0].Path != "/hanna" || !strings.Contains(string(h[0].Body), `"kind":"lock"`) {
+		t.Errorf("the webhook got %s %s", h[0].Path, h[0].Body)
+	}
+	p.named("the notifications tab")
 }
