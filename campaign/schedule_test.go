@@ -9,7 +9,7 @@ import (
 	"github.com/coalition-wargame/coalition/campaign"
 )
 
-// R47 (C1): after a lock the next turn's battle deadline is a turn length after the locked
+// R49 (C1): after a lock the next turn's battle deadline is a turn length after the locked
 // turn's scheduled deadline — an early lock does not make the next turn share the old deadline,
 // and an extension is for its own turn only — and the campaign's view says why.
 func TestNextDeadlineKeepsTheSchedule(t *testing.T) {

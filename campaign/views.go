@@ -205,7 +205,7 @@ func (s *Service) Report(ctx context.Context, a Actor, id int64, n int) (*Report
 		}
 		body := t.Report
 		if !maySeeEveryTransfer(x) {
-			if body, err = redactTransfers(body, t.Snapshot, x.side()); err != nil {
+			if body, err = redactPrivate(body, t.Snapshot, x.side()); err != nil {
 				return err
 			}
 		}
@@ -215,51 +215,93 @@ func (s *Service) Report(ctx context.Context, a Actor, id int64, n int) (*Report
 	return v, err
 }
 
-// redactTransfers keeps in a report only the transfers sent by armies of side (T2).
-func redactTransfers(body []byte, m Snapshot, side domain.Side) ([]byte, error) {
+// redactPrivate keeps in a report only the transfers sent by armies of side (T2) and the
+// private warnings of its armies (T3: whether a transfer's private detail was sent).
+func redactPrivate(body []byte, m Snapshot, side domain.Side) ([]byte, error) {
 	var rep map[string]json.RawMessage
 	if err := json.Unmarshal(body, &rep); err != nil {
 		return nil, err
 	}
-	var ts []domain.TransferOrder
-	if raw, ok := rep["transfers"]; ok {
-		if err := json.Unmarshal(raw, &ts); err != nil {
-			return nil, err
-		}
+	ours := func(army string) bool {
+		s, ok := m.Side(army)
+		return ok && side != "" && s == side
 	}
-	keep := []domain.TransferOrder{}
-	for _, t := range ts {
-		if from, ok := m.Side(t.From); ok && side != "" && from == side {
-			keep = append(keep, t)
-		}
+	changed := false
+	var err error
+	if changed, err = keepIn(rep, "transfers", func(t domain.TransferOrder) bool { return ours(t.From) }); err != nil {
+		return nil, err
 	}
 	// a transfer refused for its troops says which troops: that reason too is the side's (T2)
-	var rejected []domain.Rejection
-	if raw, ok := rep["rejected"]; ok {
-		if err := json.Unmarshal(raw, &rejected); err != nil {
-			return nil, err
+	redacted, err := rewriteIn(rep, "rejected", func(r *domain.Rejection) bool {
+		if r.Code != domain.CodeTransferNoRoom || ours(r.Army) {
+			return false
 		}
-	}
-	redacted := 0
-	for i := range rejected {
-		r := &rejected[i]
-		if from, ok := m.Side(r.Army); r.Code == domain.CodeTransferNoRoom && (!ok || side == "" || from != side) {
-			r.Message = turn.PublicMessage(*r)
-			redacted++
-		}
-	}
-	if len(keep) == len(ts) && redacted == 0 {
-		return body, nil
-	}
-	raw, err := json.Marshal(keep)
+		r.Message = turn.PublicMessage(*r)
+		return true
+	})
 	if err != nil {
 		return nil, err
 	}
-	rep["transfers"] = raw
-	if redacted > 0 {
-		if rep["rejected"], err = json.Marshal(rejected); err != nil {
-			return nil, err
-		}
+	warned, err := keepIn(rep, "warnings", func(w domain.Warning) bool { return !w.Private || ours(w.Army) })
+	if err != nil {
+		return nil, err
+	}
+	if !changed && !warned && !redacted {
+		return body, nil
 	}
 	return json.Marshal(rep)
+}
+
+// keepIn keeps in the list rep[key] the entries keep says yes to, and reports whether it
+// dropped any.
+func keepIn[T any](rep map[string]json.RawMessage, key string, keep func(T) bool) (bool, error) {
+	raw, ok := rep[key]
+	if !ok {
+		return false, nil
+	}
+	var all []T
+	if err := json.Unmarshal(raw, &all); err != nil {
+		return false, err
+	}
+	kept := make([]T, 0, len(all))
+	for _, e := range all {
+		if keep(e) {
+			kept = append(kept, e)
+		}
+	}
+	if len(kept) == len(all) {
+		return false, nil
+	}
+	out, err := json.Marshal(kept)
+	if err != nil {
+		return false, err
+	}
+	rep[key] = out
+	return true, nil
+}
+
+// rewriteIn lets change rewrite the entries of the list rep[key] in place, and reports whether
+// it changed any.
+func rewriteIn[T any](rep map[string]json.RawMessage, key string, change func(*T) bool) (bool, error) {
+	raw, ok := rep[key]
+	if !ok {
+		return false, nil
+	}
+	var all []T
+	if err := json.Unmarshal(raw, &all); err != nil {
+		return false, err
+	}
+	changed := false
+	for i := range all {
+		changed = change(&all[i]) || changed
+	}
+	if !changed {
+		return false, nil
+	}
+	out, err := json.Marshal(all)
+	if err != nil {
+		return false, err
+	}
+	rep[key] = out
+	return true, nil
 }

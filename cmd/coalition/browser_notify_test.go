@@ -168,7 +168,7 @@ func TestBrowserThreads(t *testing.T) {
 // line's outcome before the lock — Gix's line for Hanna's army rejected not_controller (5.4.1) —
 // why the deadline is what it is, help that says stratless battles settle themselves (B2), a
 // map wider than 700 px, and sections that fold. After an extension and an early lock, turn 2's
-// explanation says the schedule was kept (R47).
+// explanation says the schedule was kept (R49).
 func TestBrowserJudgeConsoleOpenTurn(t *testing.T) {
 	b := browser(t)
 	d := startDemo(t)
