@@ -170,6 +170,12 @@ type env struct {
 
 func newEnv(t testing.TB) *env {
 	t.Helper()
+	return newEnvWith(t, nil)
+}
+
+// newEnvWith is newEnv with the service's options changed by opts first (a notifier, say).
+func newEnvWith(t testing.TB, opts func(*campaign.Options)) *env {
+	t.Helper()
 	template.once.Do(buildTemplate)
 	if template.err != nil {
 		t.Fatal(template.err)
@@ -189,7 +195,11 @@ func newEnv(t testing.TB) *env {
 	}
 	t.Cleanup(func() { db.Close() })
 	e := &env{t: t, db: db, clock: &clock{t: start}, cid: template.campaign, tokens: map[string]string{}, check: sharedContract(t)}
-	e.svc = campaign.NewService(db, campaign.Options{Clock: e.clock.Now, Rand: detRand{rand.NewChaCha8([32]byte{9})}, PasswordCost: 4, Log: quiet, Cards: sharedCards(t)})
+	o := campaign.Options{Clock: e.clock.Now, Rand: detRand{rand.NewChaCha8([32]byte{9})}, PasswordCost: 4, Log: quiet, Cards: sharedCards(t)}
+	if opts != nil {
+		opts(&o)
+	}
+	e.svc = campaign.NewService(db, o)
 	if e.key, err = e.svc.Secret(ctx, "jwt-hs256", 32); err != nil {
 		t.Fatal(err)
 	}

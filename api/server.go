@@ -199,6 +199,7 @@ func (s *Server) routes() {
 	s.deskRoutes(small, id, v)
 	s.deckRoutes(small, v)
 	s.mercenaryRoutes(small, id, v)
+	s.notifyRoutes(small, id, v)
 }
 
 func (s *Server) health(c echo.Context) error {

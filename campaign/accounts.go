@@ -71,14 +71,7 @@ func CheckName(name string) error {
 // Bootstrap creates the first admin account on an empty server. It returns the password it
 // set — password when given, else a fresh random one — or "" when accounts already exist.
 func (s *Service) Bootstrap(ctx context.Context, name, password string) (string, error) {
-	if password == "" {
-		p, err := s.NewPassword()
-		if err != nil {
-			return "", err
-		}
-		password = p
-	}
-	h, err := s.hash(password)
+	password, h, err := s.passwordHash(password)
 	if err != nil {
 		return "", err
 	}
@@ -99,6 +92,19 @@ func (s *Service) Bootstrap(ctx context.Context, name, password string) (string,
 		return "", err
 	}
 	return password, nil
+}
+
+// passwordHash is password, or a fresh random one when it is empty, and its hash.
+func (s *Service) passwordHash(password string) (string, string, error) {
+	if password == "" {
+		p, err := s.NewPassword()
+		if err != nil {
+			return "", "", err
+		}
+		password = p
+	}
+	h, err := s.hash(password)
+	return password, h, err
 }
 
 // dummyHash is compared against when a login names no account, so that a wrong name takes
@@ -183,14 +189,7 @@ func (s *Service) CreateAccount(ctx context.Context, a Actor, name, password str
 		return nil, err
 	}
 	name = strings.TrimSpace(name)
-	if password == "" {
-		p, err := s.NewPassword()
-		if err != nil {
-			return nil, err
-		}
-		password = p
-	}
-	h, err := s.hash(password)
+	password, h, err := s.passwordHash(password)
 	if err != nil {
 		return nil, err
 	}
@@ -242,7 +241,7 @@ func (s *Service) ChangePassword(ctx context.Context, a Actor, old, password str
 		if err != nil {
 			return err
 		}
-		acc.PasswordHash = h
+		acc.PasswordHash, acc.MustChange = h, false
 		acc.TokenVersion++
 		if err := tx.UpdateAccount(acc); err != nil {
 			return err

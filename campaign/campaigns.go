@@ -238,6 +238,9 @@ type CampaignView struct {
 	MayPost bool `json:"may_post"`
 	// Now is the server's time, so that pages count down to the lock by the server's clock.
 	Now time.Time `json:"now"`
+	// StratlessSettle says whether battles without strategies settle themselves at the lock
+	// (B2); an imported scenario's campaign needs a result for every battle instead.
+	StratlessSettle bool `json:"stratless_settle"`
 }
 
 // SettingsView is a campaign's settings in hours.
@@ -265,6 +268,9 @@ type TurnView struct {
 	// EditUntil is when the after-lock edit window closes, while the turn's update waits for
 	// the mercenary judge's edit (status editing, 6.3.2).
 	EditUntil *time.Time `json:"edit_until,omitempty"`
+	// Timing says, in words, why the deadline and the lock are what they are (C1; the open turn
+	// of a campaign's view only).
+	Timing []string `json:"timing,omitempty"`
 }
 
 func viewTurn(t *Turn, x access) *TurnView {
@@ -316,8 +322,10 @@ func (s *Service) Campaign(ctx context.Context, a Actor, id int64) (*CampaignVie
 		if err != nil {
 			return err
 		}
-		v = &CampaignView{Campaign: *c, Settings: viewSettings(c.Settings), Mercenary: viewMercenary(st), Turn: viewTurn(t, x), Class: viewClass(x), You: x.member, MayPost: mayPost(x), Now: s.now()}
-		return nil
+		v = &CampaignView{Campaign: *c, Settings: viewSettings(c.Settings), Mercenary: viewMercenary(st), Turn: viewTurn(t, x), Class: viewClass(x), You: x.member, MayPost: mayPost(x), Now: s.now(),
+			StratlessSettle: c.ScenarioSeed == nil}
+		v.Turn.Timing, err = explainTiming(r, c, t)
+		return err
 	})
 	return v, err
 }

@@ -293,18 +293,21 @@ func (s *Service) PostAfterLockEdit(ctx context.Context, a Actor, id int64, n in
 		} else if strings.TrimSpace(req.Text) != "" {
 			return domain.Errorf(domain.ErrInvalid, "an edit is waived or posted, not both")
 		}
-		if err := s.publish(tx, d.c, d.t, cl, ai, a); err != nil {
+		if err := s.publishEdit(tx, d.c, d.t, cl, ai, a); err != nil {
 			return err
 		}
 		out, err = d.view(tx)
 		return err
 	})
+	if err == nil {
+		s.wake()
+	}
 	return out, err
 }
 
-// publish closes turn t's edit window as cl says and publishes its update: the turn run again
+// publishEdit closes turn t's edit window as cl says and publishes its update: the turn run again
 // from what is stored, with the edit if there is one, its report stored, the next turn opened.
-func (s *Service) publish(tx Tx, c *Campaign, t *Turn, cl *EditClose, ai *aiSetup, a Actor) error {
+func (s *Service) publishEdit(tx Tx, c *Campaign, t *Turn, cl *EditClose, ai *aiSetup, a Actor) error {
 	t.Edit = cl
 	m, in, err := lockInput(tx, t, *t.ControlAt, t.ControlSeq, ai)
 	if err != nil {
@@ -368,7 +371,7 @@ func (s *Service) closeEdit(ctx context.Context, id int64, n int) error {
 	if err != nil {
 		return err
 	}
-	return s.store.Write(ctx, func(tx Tx) error {
+	err = s.store.Write(ctx, func(tx Tx) error {
 		c, err := tx.Campaign(id)
 		if err != nil {
 			return err
@@ -377,8 +380,12 @@ func (s *Service) closeEdit(ctx context.Context, id int64, n int) error {
 		if err != nil || !t.Editing() {
 			return err
 		}
-		return s.publish(tx, c, t, &EditClose{At: s.now(), By: Scheduler}, ai, Actor{As: Scheduler})
+		return s.publishEdit(tx, c, t, &EditClose{At: s.now(), By: Scheduler}, ai, Actor{As: Scheduler})
 	})
+	if err == nil {
+		s.wake()
+	}
+	return err
 }
 
 // viewStatus is a turn's status as views show it: Editing while its update waits for the

@@ -180,6 +180,9 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 		}
 		return s.openNext(tx, c, t, m, next, rep, ai.st, a, reason)
 	})
+	if err == nil {
+		s.wake()
+	}
 	return locked, err
 }
 
@@ -198,7 +201,7 @@ func (s *Service) openNext(tx Tx, c *Campaign, t *Turn, m, next *domain.Map, rep
 			}
 		}
 	}
-	nt, err := s.newTurn(c, n+1, next, t.Deadline, now)
+	nt, err := s.newTurn(c, n+1, next, nextDeadline(t, *t.LockedAt, c.Settings), now)
 	if err != nil {
 		return err
 	}
@@ -215,6 +218,9 @@ func (s *Service) openNext(tx Tx, c *Campaign, t *Turn, m, next *domain.Map, rep
 		return err
 	}
 	if err := noteHistory(tx, t, rep); err != nil {
+		return err
+	}
+	if err := s.publishLock(tx, c, t, nt, rep); err != nil {
 		return err
 	}
 	if c.Status == Finished {

@@ -225,7 +225,7 @@ func aiInput(r Reader, t *Turn, ai *aiSetup, in *turn.Input) error {
 // fileStrategies files the mercenary AI's battle strategy for every mercenary the mercenary
 // judge orders in open turn t's battles on map m (turn.MercenaryStrategies), under AIAuthor,
 // when the campaign plays auto (st) and the strategy deadline is still to come: the stratless
-// settlement then sees them, and no mercenary battle goes stratless by neglect (B2, R43, R51).
+// settlement then sees them, and no mercenary battle goes stratless by neglect (B2, R43, R57).
 // A strategy the mercenary judge sent himself is kept.
 func (s *Service) fileStrategies(tx Tx, t *Turn, m *domain.Map, st *MercenarySettings, now time.Time) error {
 	if st.Mode != mercenary.ModeAuto || !now.Before(t.Deadline) || !slices.ContainsFunc(battle.Fought(m), func(b domain.Battle) bool {

@@ -72,6 +72,7 @@ type Reader interface {
 	Audit(campaign int64, limit int) ([]AuditEntry, error)
 	DeskReader
 	MercenaryReader
+	NotifyReader
 }
 
 // Tx is a write transaction.
@@ -109,6 +110,7 @@ type Tx interface {
 	AddAudit(e *AuditEntry) error
 	DeskWriter
 	MercenaryWriter
+	NotifyWriter
 }
 
 // DeskReader is what the battle desk, the army edits and the card corrections read from a

@@ -220,6 +220,7 @@ func (p *tab) open(base, path string) {
 	p.t.Helper()
 	p.do("opening "+path, chromedp.Navigate(base+path))
 	p.until("the map", `document.body.dataset.ready === 'true' && document.querySelectorAll('#map .army').length > 0`)
+	p.axe(path)
 }
 
 // view opens a tab of the application (map, orders, battles, judge) and waits until it shows.
@@ -227,6 +228,7 @@ func (p *tab) view(name string) {
 	p.t.Helper()
 	p.do("opening the "+name+" tab", chromedp.Click(chromedp.CSS(`#tabs a[href="#`+name+`"]`)))
 	p.until("the "+name+" tab", `document.body.dataset.view === `+jsString(name))
+	p.axe("the " + name + " tab")
 }
 
 // unnamed lists the page's visible controls and army markers that have no accessible name:
@@ -396,7 +398,7 @@ func TestBrowserOrderByClickAndLock(t *testing.T) {
 	barrin.shot("judge-console")
 	barrin.named("the judge console")
 	// the demo has raiders and a mercenary judge: the lock's update waits for his after-lock
-	// edit (6.3.2, R50), which he waives
+	// edit (6.3.2, R56), which he waives
 	d.call("POST", "/api/campaigns/1/turns/1/mercenary/edit", d.login("Maraxus", d.passwords["Maraxus"]), map[string]bool{"waive": true}, http.StatusOK, nil)
 
 	hanna.until("Hanna redrawn on "+to+" without a reload", `window.notReloaded === true && document.querySelector('#map .army[data-army="Hanna"]').dataset.sq === `+jsString(to))
@@ -802,6 +804,7 @@ func TestBrowserJudgeSanctions(t *testing.T) {
 	p.open(s.base, "/#judge")
 	p.login("Bea", pw["Bea"])
 	p.until("the sanction form with the map's armies", `document.querySelector('#sanction-form select[name="army"] option[value="Sai Rei"]') && document.querySelector('#sanction-form select[name="army"] option[value="Darkhand5"]')`)
+	p.unfold("judge-sanctions")
 	p.until("the empty list", `/No army has been sanctioned in turn 1/.test(document.querySelector('#sanction-list').textContent)`)
 
 	// A reason of blanks passes the browser's "required" but not the server (5.4.1 wants a reason).
@@ -920,6 +923,7 @@ func TestBrowserJudgeFormulas(t *testing.T) {
 	p.login("Bea", pw["Bea"])
 	form := `form.formula[data-formula="size"] `
 	p.until("the five formulas", `document.querySelectorAll('#formula-list form.formula').length === 5 && document.querySelector('#formula-size-text')`)
+	p.unfold("judge-formulas")
 	if got := eval[string](p, `document.querySelector('#formula-size-text').value`); got != sizeText {
 		t.Fatalf("the size formula's box holds %q, the server has %q", got, sizeText)
 	}
@@ -1018,7 +1022,7 @@ func TestBrowserJudgeSectionsHidden(t *testing.T) {
 	if eval[bool](judge, sections) {
 		t.Errorf("the movement judge sees the sanctions or the formulas: %q", eval[string](judge, `[...document.querySelectorAll('#panel h3')].map((x) => x.textContent).join(', ')`))
 	}
-	if got := eval[string](judge, `[...document.querySelectorAll('#panel section.card h3')].map((x) => x.textContent).join(', ')`); got != "The open turn, Battle results, Lock reports, Audit log" {
+	if got := eval[string](judge, `[...document.querySelectorAll('#panel section.card h3')].map((x) => x.textContent).join(', ')`); got != "The open turn, Posts of the open turn, Battle results, Lock reports, Audit log" {
 		t.Errorf("the movement judge's console has the sections %q", got)
 	}
 }
