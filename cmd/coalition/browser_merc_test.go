@@ -47,6 +47,7 @@ func TestBrowserMercenaryDesk(t *testing.T) {
 	d := startDemo(t)
 	base := d.base
 	tok := d.login("Maraxus", d.passwords["Maraxus"])
+	d.call("PUT", "/api/campaigns/1/mercenary", tok, map[string]any{"after_lock_edit_hours": 12}, http.StatusOK, nil)
 	var plan campaign.PlanView
 	d.call("GET", "/api/campaigns/1/turns/1/mercenary/plan", tok, nil, http.StatusOK, &plan)
 	moves := 0

@@ -397,9 +397,6 @@ func TestBrowserOrderByClickAndLock(t *testing.T) {
 	barrin.until("the lock report shown", `document.querySelector('#report-text') && document.querySelector('#report-text').textContent.length > 0`)
 	barrin.shot("judge-console")
 	barrin.named("the judge console")
-	// the demo has raiders and a mercenary judge: the lock's update waits for his after-lock
-	// edit (6.3.2, R56), which he waives
-	d.call("POST", "/api/campaigns/1/turns/1/mercenary/edit", d.login("Maraxus", d.passwords["Maraxus"]), map[string]bool{"waive": true}, http.StatusOK, nil)
 
 	hanna.until("Hanna redrawn on "+to+" without a reload", `window.notReloaded === true && document.querySelector('#map .army[data-army="Hanna"]').dataset.sq === `+jsString(to))
 	hanna.until("the turn slider at turn 2", `document.querySelector('#turn').max === '2' && !document.querySelector('#turn').disabled`)

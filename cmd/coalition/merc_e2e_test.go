@@ -76,6 +76,8 @@ func TestDemoMercenaryAIOverHTTP(t *testing.T) {
 	if st.Mode != "auto" {
 		t.Fatalf("the demo's mercenary_ai is %q, not auto", st.Mode)
 	}
+	// the mercenary judge opens an after-lock edit window at every lock (6.3.2), which he waives
+	d.call("PUT", d.base+"/mercenary", merc, map[string]any{"after_lock_edit_hours": 12}, http.StatusOK, nil)
 	r := enginetest.Rand(13)
 	var history []mercenary.Engagement
 	counts := map[string]int{}
