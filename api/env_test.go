@@ -168,7 +168,9 @@ type env struct {
 	check  *contract
 }
 
-func newEnv(t testing.TB) *env {
+// newEnv makes a test's server; tune, when given, changes the service's and the server's
+// options first.
+func newEnv(t testing.TB, tune ...func(*campaign.Options, *api.Options)) *env {
 	t.Helper()
 	template.once.Do(buildTemplate)
 	if template.err != nil {
@@ -189,11 +191,17 @@ func newEnv(t testing.TB) *env {
 	}
 	t.Cleanup(func() { db.Close() })
 	e := &env{t: t, db: db, clock: &clock{t: start}, cid: template.campaign, tokens: map[string]string{}, check: sharedContract(t)}
-	e.svc = campaign.NewService(db, campaign.Options{Clock: e.clock.Now, Rand: detRand{rand.NewChaCha8([32]byte{9})}, PasswordCost: 4, Log: quiet, Cards: sharedCards(t)})
+	copt := campaign.Options{Clock: e.clock.Now, Rand: detRand{rand.NewChaCha8([32]byte{9})}, PasswordCost: 4, Log: quiet, Cards: sharedCards(t)}
+	aopt := api.Options{Clock: e.clock.Now, Log: quiet, Health: db.Ping}
+	for _, f := range tune {
+		f(&copt, &aopt)
+	}
+	e.svc = campaign.NewService(db, copt)
 	if e.key, err = e.svc.Secret(ctx, "jwt-hs256", 32); err != nil {
 		t.Fatal(err)
 	}
-	if e.srv, err = api.New(e.svc, api.Options{Key: e.key, Clock: e.clock.Now, Log: quiet, Health: db.Ping}); err != nil {
+	aopt.Key = e.key
+	if e.srv, err = api.New(e.svc, aopt); err != nil {
 		t.Fatal(err)
 	}
 	return e

@@ -175,18 +175,20 @@ func (s *Server) login(c echo.Context) error {
 		return err
 	}
 	ip := c.RealIP()
-	if wait := s.logins.wait(ip); wait > 0 {
+	try, err := s.reserveLogin(c, ip, nameKey(req.Name))
+	if err != nil {
 		s.opt.Log.Warn("login throttled", "name", req.Name, "ip", ip)
-		return tooManyLogins(c, wait)
+		return err
 	}
 	acc, err := s.svc.Login(c.Request().Context(), req.Name, req.Password)
 	if err != nil {
-		if errors.Is(err, domain.ErrUnauthorized) {
-			s.logins.fail(ip)
+		if !errors.Is(err, domain.ErrUnauthorized) {
+			try.release()
 		}
 		s.opt.Log.Info("login refused", "name", req.Name, "ip", ip)
 		return err
 	}
+	try.release()
 	tok, exp, err := s.auth.issue(acc)
 	return reply(c, http.StatusOK, tokenReply{Token: tok, TokenType: "Bearer", ExpiresAt: exp, Account: acc}, err)
 }

@@ -67,9 +67,9 @@ type Server struct {
 	auth  *authenticator
 	maps  *mapCache
 	check *validator
-	// logins throttles failed logins per client address.
-	logins *throttle
-	echo   *echo.Echo
+	// logins and names throttle failed logins per client address and per account name.
+	logins, names *throttle
+	echo          *echo.Echo
 }
 
 // New builds the echo server and its routes.
@@ -95,7 +95,7 @@ func New(svc *campaign.Service, opt Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{svc: svc, opt: opt, auth: auth, maps: newMapCache(), check: v, logins: newThrottle(opt.Clock)}
+	s := &Server{svc: svc, opt: opt, auth: auth, maps: newMapCache(), check: v, logins: newThrottle(opt.Clock, loginFailures), names: newThrottle(opt.Clock, nameFailures)}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

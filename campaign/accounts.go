@@ -125,10 +125,10 @@ func (s *Service) Login(ctx context.Context, name, password string) (*Account, e
 		return nil, err
 	}
 	if acc == nil {
-		_ = bcrypt.CompareHashAndPassword(s.dummyHash(), []byte(password))
+		_ = s.opt.ComparePassword(s.dummyHash(), []byte(password))
 		return nil, domain.Errorf(domain.ErrUnauthorized, "wrong name or password")
 	}
-	if bcrypt.CompareHashAndPassword([]byte(acc.PasswordHash), []byte(password)) != nil {
+	if s.opt.ComparePassword([]byte(acc.PasswordHash), []byte(password)) != nil {
 		return nil, domain.Errorf(domain.ErrUnauthorized, "wrong name or password")
 	}
 	return acc, nil
@@ -230,7 +230,7 @@ func (s *Service) ChangePassword(ctx context.Context, a Actor, old, password str
 	if !mayChangePassword(a) {
 		return access{actor: a}.refuse("change a password")
 	}
-	if bcrypt.CompareHashAndPassword([]byte(a.Account.PasswordHash), []byte(old)) != nil {
+	if s.opt.ComparePassword([]byte(a.Account.PasswordHash), []byte(old)) != nil {
 		return domain.Errorf(domain.ErrForbidden, "the old password is wrong")
 	}
 	h, err := s.hash(password)
