@@ -120,7 +120,9 @@ func httpDetail(he *echo.HTTPError, c echo.Context) string {
 	case http.StatusMethodNotAllowed:
 		return fmt.Sprintf("%s is not allowed on %s", c.Request().Method, c.Request().URL.Path)
 	case http.StatusRequestEntityTooLarge:
-		return "the request body is too large: posts, results and deck lists may be at most " + smallBody + "B, campaigns and scenarios " + largeBody + "B"
+		if he.Message == echo.ErrStatusRequestEntityTooLarge.Message {
+			return "the request body is too large"
+		}
 	}
 	if m, ok := he.Message.(string); ok {
 		return m

@@ -1,14 +1,11 @@
 package api
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -17,37 +14,6 @@ import (
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/scenario"
 )
-
-// bind reads a JSON body strictly: unknown fields and trailing data are errors.
-func bind(c echo.Context, v any) error {
-	body, err := io.ReadAll(c.Request().Body)
-	if err != nil {
-		return err
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return badRequest("the request body is not valid: %s", jsonProblem(err))
-	}
-	if dec.More() {
-		return badRequest("the request body holds more than one JSON value")
-	}
-	return nil
-}
-
-func jsonProblem(err error) string {
-	var te *json.UnmarshalTypeError
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &te):
-		return "the field \"" + te.Field + "\" must be " + te.Type.String() + ", not " + te.Value
-	case errors.As(err, &se):
-		return "it is not JSON (" + se.Error() + " at byte " + strconv.FormatInt(se.Offset, 10) + ")"
-	case errors.Is(err, io.EOF):
-		return "it is empty"
-	}
-	return strings.TrimPrefix(err.Error(), "json: ")
-}
 
 func campaignID(c echo.Context) (int64, error) {
 	v, _ := param(c, "cid")

@@ -53,13 +53,6 @@ type Options struct {
 	MetricsToken string
 }
 
-// Body limits: a post is at most 20 KB of text; a campaign with its map or a scenario is
-// larger.
-const (
-	smallBody = "256K"
-	largeBody = "8M"
-)
-
 // Server is the HTTP interface on a service.
 type Server struct {
 	svc   *campaign.Service
@@ -130,6 +123,7 @@ func New(svc *campaign.Service, opt Options) (*Server, error) {
 		ContentTypeNosniff: "nosniff", XFrameOptions: "DENY", ReferrerPolicy: "no-referrer",
 		ContentSecurityPolicy: "default-src 'none'; frame-ancestors 'none'",
 	}))
+	e.Use(limitBodies)
 	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: 30 * time.Second}))
 	s.echo = e
 	s.routes()
@@ -144,8 +138,8 @@ func (s *Server) Echo() *echo.Echo { return s.echo }
 
 func (s *Server) routes() {
 	e := s.echo
-	small := middleware.BodyLimit(smallBody)
-	large := middleware.BodyLimit(largeBody)
+	small := jsonBody(smallBody)
+	large := jsonBody(largeBody)
 	id := s.auth.identify
 	v := s.check.middleware
 
