@@ -51,6 +51,10 @@ type Options struct {
 	// MetricsToken, when set, is the bearer token /metrics asks for; without it the metrics
 	// are public.
 	MetricsToken string
+	// RateLimit bounds the writes per account and per address (429 past it); the zero value
+	// is no limit. RateStore keeps the counts: in memory by default.
+	RateLimit RateLimit
+	RateStore RateStore
 }
 
 // Server is the HTTP interface on a service.
@@ -62,7 +66,9 @@ type Server struct {
 	check *validator
 	// logins and names throttle failed logins per client address and per account name.
 	logins, names *throttle
-	echo          *echo.Echo
+	// limits bound the writes per address and per account.
+	limits rateLimiters
+	echo   *echo.Echo
 }
 
 // New builds the echo server and its routes.
@@ -88,7 +94,8 @@ func New(svc *campaign.Service, opt Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{svc: svc, opt: opt, auth: auth, maps: newMapCache(), check: v, logins: newThrottle(opt.Clock, loginFailures), names: newThrottle(opt.Clock, nameFailures)}
+	s := &Server{svc: svc, opt: opt, auth: auth, maps: newMapCache(), check: v, logins: newThrottle(opt.Clock, loginFailures), names: newThrottle(opt.Clock, nameFailures),
+		limits: newRateLimiters(opt.RateLimit, opt.RateStore)}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
@@ -123,7 +130,7 @@ func New(svc *campaign.Service, opt Options) (*Server, error) {
 		ContentTypeNosniff: "nosniff", XFrameOptions: "DENY", ReferrerPolicy: "no-referrer",
 		ContentSecurityPolicy: "default-src 'none'; frame-ancestors 'none'",
 	}))
-	e.Use(limitBodies)
+	e.Use(s.limits.address, limitBodies)
 	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: 30 * time.Second}))
 	s.echo = e
 	s.routes()
@@ -140,7 +147,8 @@ func (s *Server) routes() {
 	e := s.echo
 	small := jsonBody(smallBody)
 	large := jsonBody(largeBody)
-	id := s.auth.identify
+	// id identifies the caller, then counts a write against his account
+	id := func(next echo.HandlerFunc) echo.HandlerFunc { return s.auth.identify(s.limits.account(next)) }
 	v := s.check.middleware
 
 	e.GET("/healthz", s.health)
