@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/campaign"
 )
 
 // Login throttling: a client address that fails to log in loginFailures times within
@@ -100,14 +101,14 @@ func (t *throttle) prune(now time.Time) {
 	}
 }
 
-// nameKey is the key a login's account name is counted under: its compared form, cut to a
-// length no account name reaches, so that long names cannot fill the throttle's memory.
+// nameKey is the key a login's account name is counted under: the form that look-alike
+// names share (campaign.LookalikeKey: "Admin", "аdmin" and "adrnin" count as one), of the name
+// cut to a length no account name reaches, so that long names cannot fill the throttle.
 func nameKey(name string) string {
-	k := domain.NameKey(name)
-	if len(k) > 4*maxNameKey {
-		k = k[:4*maxNameKey]
+	if len(name) > 4*maxNameKey {
+		name = strings.ToValidUTF8(name[:4*maxNameKey], "")
 	}
-	return k
+	return campaign.LookalikeKey(name)
 }
 
 // maxNameKey is the longest account name, in characters.

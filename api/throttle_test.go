@@ -121,12 +121,14 @@ func TestPostLogin429Concurrent(t *testing.T) {
 	}
 }
 
-// TestPostLogin429ConcurrentOneName: 200 wrong passwords at once for one account name, each
-// from its own address — at most 20 reach bcrypt: the name is counted too.
+// TestPostLogin429ConcurrentOneName: 200 wrong passwords at once for one account name (as
+// written, in capitals, with a Cyrillic о: look-alikes count as one), each from its own
+// address — at most 20 reach bcrypt: the name is counted too.
 func TestPostLogin429ConcurrentOneName(t *testing.T) {
 	var cc countingCompare
 	e := newEnv(t, func(o *campaign.Options, _ *api.Options) { o.ComparePassword = cc.compare })
-	codes := loginStorm(t, e, 200, func(i int) string { return fmt.Sprintf("203.0.%d.%d:1234", i/200, i%200) }, func(int) string { return accountOf[player] })
+	codes := loginStorm(t, e, 200, func(i int) string { return fmt.Sprintf("203.0.%d.%d:1234", i/200, i%200) },
+		func(i int) string { return []string{accountOf[player], strings.ToUpper(accountOf[player]), "Gazetz\u043et"}[i%3] })
 	if n := cc.calls.Load(); n > 20 {
 		t.Errorf("%d password checks for one name reached bcrypt, at most 20", n)
 	}
