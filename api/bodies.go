@@ -18,6 +18,8 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	jsonv1 "github.com/go-json-experiment/json/v1"
 	"github.com/labstack/echo/v4"
+
+	"github.com/coalition-wargame/coalition/domain"
 )
 
 // Body limits: a post is at most 20 KB of text; a campaign with its map or a scenario is
@@ -178,7 +180,8 @@ func trailing(data []byte, end int64) error {
 }
 
 // bind decodes the request body strictly into v: a JSON value of v's form, no unknown field,
-// no duplicate name, valid UTF-8, nothing after it.
+// no duplicate name, valid UTF-8, nothing after it (400, as the OpenAPI check's refusals); a
+// value the domain does not know (a rank word, a square) is a 422.
 func bind(c echo.Context, v any) error {
 	data, err := readBody(c, largeBody)
 	if err != nil {
@@ -191,6 +194,11 @@ func bind(c echo.Context, v any) error {
 		var se *jsontext.SyntacticError
 		if errors.As(err, &se) && strings.Contains(se.Error(), "after top-level value") {
 			return trailing(data, se.ByteOffset)
+		}
+		if errors.Is(err, domain.ErrInvalid) {
+			// well-formed, of the document's form, but no value of its kind: a rank word,
+			// a square, a colour the domain does not know (422, as the service's refusals)
+			return domain.Errorf(domain.ErrInvalid, "the request body is not valid: %s", jsonProblem(data, err))
 		}
 		return badRequest("the request body is not valid: %s", jsonProblem(data, err))
 	}
@@ -212,6 +220,14 @@ func jsonProblem(data []byte, err error) string {
 		return fmt.Sprintf("%s at byte %d (in %s)", strings.TrimPrefix(syn.Err.Error(), "jsontext: "), syn.ByteOffset, pointer(syn.JSONPointer))
 	case errors.As(err, &sem) && errors.Is(sem.Err, json.ErrUnknownName):
 		return fmt.Sprintf("unknown field %q at %s", sem.JSONPointer.LastToken(), pointer(sem.JSONPointer.Parent()))
+	case errors.As(err, &sem) && sem.JSONKind == '0' && sem.GoType != nil && goKind(sem.GoType.Kind().String()) == "a number":
+		// JSON Schema's integer takes 1.0 and any size; Go's integers do not
+		if bytes.ContainsAny(sem.JSONValue, ".eE") && !strings.HasPrefix(sem.GoType.Kind().String(), "float") {
+			return fmt.Sprintf("the number %s at %s must be written as a whole number, without a fraction or exponent (byte %d)", sem.JSONValue, pointer(sem.JSONPointer), sem.ByteOffset)
+		}
+		return fmt.Sprintf("the number %s at %s is out of range (byte %d)", sem.JSONValue, pointer(sem.JSONPointer), sem.ByteOffset)
+	case errors.As(err, &sem) && sem.Err != nil:
+		return fmt.Sprintf("%s at %s (byte %d)", strings.TrimPrefix(sem.Err.Error(), "json: "), pointer(sem.JSONPointer), sem.ByteOffset)
 	case errors.As(err, &sem):
 		what := "the value"
 		if sem.JSONKind != 0 {
@@ -219,9 +235,6 @@ func jsonProblem(data []byte, err error) string {
 		}
 		if sem.GoType != nil {
 			what += " cannot be " + goKind(sem.GoType.Kind().String())
-		}
-		if sem.Err != nil {
-			what += ": " + strings.TrimPrefix(sem.Err.Error(), "json: ")
 		}
 		return fmt.Sprintf("%s at %s (byte %d)", what, pointer(sem.JSONPointer), sem.ByteOffset)
 	}

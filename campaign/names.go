@@ -66,7 +66,7 @@ func NormalName(kind NameKind, name string) (string, error) {
 	}
 	for _, r := range name {
 		if why := invisible(r); why != "" {
-			return "", domain.Errorf(domain.ErrInvalid, "the %s %q holds %s, %s: names may hold no invisible or bidirectional control characters", kind, name, runeName(r), why)
+			return "", domain.Errorf(domain.ErrInvalid, "the %s %q holds %s, %s: names may not contain control characters, invisible ones or bidirectional controls", kind, name, runeName(r), why)
 		}
 	}
 	words := strings.Fields(norm.NFC.String(name))
