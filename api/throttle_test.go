@@ -128,7 +128,9 @@ func TestPostLogin429ConcurrentOneName(t *testing.T) {
 	var cc countingCompare
 	e := newEnv(t, func(o *campaign.Options, _ *api.Options) { o.ComparePassword = cc.compare })
 	codes := loginStorm(t, e, 200, func(i int) string { return fmt.Sprintf("203.0.%d.%d:1234", i/200, i%200) },
-		func(i int) string { return []string{accountOf[player], strings.ToUpper(accountOf[player]), "Gazetz\u043et"}[i%3] })
+		func(i int) string {
+			return []string{accountOf[player], strings.ToUpper(accountOf[player]), "Gazetz\u043et"}[i%3]
+		})
 	if n := cc.calls.Load(); n > 20 {
 		t.Errorf("%d password checks for one name reached bcrypt, at most 20", n)
 	}
