@@ -1,8 +1,10 @@
-.PHONY: test test-postgres run build bench fuzz-deck
+.PHONY: test test-postgres run build bench fuzz fuzz-deck
 
-# The one command that runs every test (README).
+# The one command that runs every test (README): vet, every fuzz target for 10 s, then every
+# test, whose summary stays the last line.
 test:
 	go vet ./...
+	FUZZTIME=10s .ci/fuzz
 	go test -count=1 ./...
 
 # The store, the campaign workflow and the end-to-end tests on PostgreSQL: COALITION_TEST_POSTGRES
@@ -24,7 +26,11 @@ build:
 bench:
 	go test -run '^$$' -bench . -benchmem ./turn/ ./movement/ ./battle/ ./domain/ ./roster/ ./api/ ./cards/ ./deck/ ./format/
 
-# Fuzzing the deck-list parser, a minute (FUZZTIME to change it).
+# Every fuzz target for FUZZTIME each (a minute by default: about a quarter of an hour).
 FUZZTIME ?= 60s
+fuzz:
+	FUZZTIME=$(FUZZTIME) FUZZKEEP=1 .ci/fuzz
+
+# Fuzzing the deck-list parser, a minute (FUZZTIME to change it).
 fuzz-deck:
 	go test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./deck/

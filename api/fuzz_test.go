@@ -102,7 +102,11 @@ func FuzzRequestBodies(f *testing.F) {
 		if len(seeds) == 0 {
 			seeds = []string{`{}`}
 		}
-		for j, s := range append(seeds, `[]`, `null`, `{"a":1,"a":2}`, "{\"text\":\"\xff\"}", `{} {}`) {
+		if r.key == "POST /api/login" || r.key == "POST /api/campaigns/:cid/posts" {
+			// the strict check's refusals, the same on every route
+			seeds = append(seeds, `[]`, `null`, `{"a":1,"a":2}`, "{\"text\":\"\xff\"}", `{} {}`)
+		}
+		for j, s := range seeds {
 			f.Add(uint8(i), uint8(j), s)
 		}
 	}

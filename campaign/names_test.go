@@ -77,3 +77,31 @@ func TestOneScript(t *testing.T) {
 		}
 	}
 }
+
+// FuzzNormalName: any text is accepted or refused without a panic; an accepted name is in
+// normal form (checking it again changes nothing), holds no invisible character, and is
+// the same name as itself, never a look-alike of it.
+func FuzzNormalName(f *testing.F) {
+	for _, s := range []string{"Urza's Guard", "admin\u200b", "\u0430dmin", "Zoe\u0308  Bronte\u0308", "\uff28anna", "Demo: x", "\u202e", ""} {
+		f.Add(uint8(0), s)
+		f.Add(uint8(2), s)
+	}
+	f.Fuzz(func(t *testing.T, kind uint8, name string) {
+		k := NameKind(kind % 3)
+		n, err := NormalName(k, name)
+		if err != nil {
+			return
+		}
+		if again, err := NormalName(k, n); err != nil || again != n {
+			t.Fatalf("%q → %q → %q, %v", name, n, again, err)
+		}
+		for _, r := range n {
+			if invisible(r) != "" {
+				t.Fatalf("%q → %q holds %s", name, n, runeName(r))
+			}
+		}
+		if LookAlike(n, n) {
+			t.Fatalf("%q looks like itself", n)
+		}
+	})
+}
