@@ -1,3 +1,6 @@
+// Rules B5 and B6: the dice of a battle, rolled from the turn's seed so that anyone can roll them
+// again.
+
 package battle
 
 import (

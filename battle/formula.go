@@ -1,3 +1,6 @@
+// Rules B3, B7, 4.3.3 and 4.5: the battle judges' formulas for the size bonus, casualties, kills,
+// captures and risked troops.
+
 package battle
 
 import (

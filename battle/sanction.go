@@ -1,3 +1,5 @@
+// Rule 5.4.1: the sanction for an order given to an army by someone who does not control it.
+
 package battle
 
 import (

@@ -1,3 +1,5 @@
+// Working memory of Fought, Settle and Update, kept between locks.
+
 package battle
 
 import (

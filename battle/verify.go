@@ -1,3 +1,5 @@
+// Rule B6: checking a turn's published rolls against its seed and commitment.
+
 package battle
 
 import (

@@ -141,8 +141,8 @@ func applySanction(m *domain.Map, s *Sanction) {
 		return
 	}
 	for c, n := range s.Losses {
-		if t := a.Troop(c); t != nil {
-			t.Alive -= min(n, t.Alive)
+		if i := a.TroopIndex(c); i >= 0 {
+			a.Lose(i, n)
 		}
 	}
 }

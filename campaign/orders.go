@@ -80,17 +80,11 @@ func (o OrderInput) line(i int, grid domain.Grid) (string, error) {
 			}
 		}
 		d.From, d.Legs = o.From, o.Legs
-		switch strings.ToLower(strings.TrimSpace(o.Keyword)) {
-		case "":
-		case "engage":
-			d.Keyword = domain.Engage
-		case "replace":
-			d.Keyword = domain.Replace
-		case "joint", "joint engage", "joint-engage":
-			d.Keyword = domain.JointEngage
-		default:
-			return bad("%q is not a keyword: use engage, replace or joint", o.Keyword)
+		kw, ok := movement.ParseKeyword(o.Keyword)
+		if !ok {
+			return bad("%q is not a keyword: use engage, replace or joint engage", o.Keyword)
 		}
+		d.Keyword = kw
 		if d.Keyword == domain.NoKeyword && target != "" {
 			return bad("a target army goes with a keyword (engage or replace)")
 		}

@@ -204,7 +204,7 @@ func (s *Service) Report(ctx context.Context, a Actor, id int64, n int) (*Report
 		}
 		body := t.Report
 		if !maySeeEveryTransfer(x) {
-			if body, err = redactTransfers(body, t.Snapshot, x.side()); err != nil {
+			if body, err = redactPrivate(body, t.Snapshot, x.side()); err != nil {
 				return err
 			}
 		}
@@ -214,31 +214,56 @@ func (s *Service) Report(ctx context.Context, a Actor, id int64, n int) (*Report
 	return v, err
 }
 
-// redactTransfers keeps in a report only the transfers sent by armies of side (T2).
-func redactTransfers(body []byte, m Snapshot, side domain.Side) ([]byte, error) {
+// redactPrivate keeps in a report only the transfers sent by armies of side (T2) and the
+// private warnings of its armies (T3: whether a transfer's private detail was sent).
+func redactPrivate(body []byte, m Snapshot, side domain.Side) ([]byte, error) {
 	var rep map[string]json.RawMessage
 	if err := json.Unmarshal(body, &rep); err != nil {
 		return nil, err
 	}
-	var ts []domain.TransferOrder
-	if raw, ok := rep["transfers"]; ok {
-		if err := json.Unmarshal(raw, &ts); err != nil {
-			return nil, err
-		}
+	ours := func(army string) bool {
+		s, ok := m.Side(army)
+		return ok && side != "" && s == side
 	}
-	keep := []domain.TransferOrder{}
-	for _, t := range ts {
-		if from, ok := m.Side(t.From); ok && side != "" && from == side {
-			keep = append(keep, t)
-		}
+	changed := false
+	var err error
+	if changed, err = keepIn(rep, "transfers", func(t domain.TransferOrder) bool { return ours(t.From) }); err != nil {
+		return nil, err
 	}
-	if len(keep) == len(ts) {
-		return body, nil
-	}
-	raw, err := json.Marshal(keep)
+	warned, err := keepIn(rep, "warnings", func(w domain.Warning) bool { return !w.Private || ours(w.Army) })
 	if err != nil {
 		return nil, err
 	}
-	rep["transfers"] = raw
+	if !changed && !warned {
+		return body, nil
+	}
 	return json.Marshal(rep)
+}
+
+// keepIn keeps in the list rep[key] the entries keep says yes to, and reports whether it
+// dropped any.
+func keepIn[T any](rep map[string]json.RawMessage, key string, keep func(T) bool) (bool, error) {
+	raw, ok := rep[key]
+	if !ok {
+		return false, nil
+	}
+	var all []T
+	if err := json.Unmarshal(raw, &all); err != nil {
+		return false, err
+	}
+	kept := make([]T, 0, len(all))
+	for _, e := range all {
+		if keep(e) {
+			kept = append(kept, e)
+		}
+	}
+	if len(kept) == len(all) {
+		return false, nil
+	}
+	out, err := json.Marshal(kept)
+	if err != nil {
+		return false, err
+	}
+	rep[key] = out
+	return true, nil
 }

@@ -170,34 +170,13 @@ type Army struct {
 	Territory Square `json:"territory,omitzero"`
 	Ocean     bool   `json:"ocean,omitempty"`
 	// shared marks troops (and their wounds) shared with the army of another map (Map.Fork):
-	// OwnTroops copies them before they are changed.
+	// ownTroops copies them before the methods of troops.go change them.
 	shared bool
 	// AtWar is the team a theme army is at war with, if any (6.2.2).
 	AtWar    Side       `json:"at_war,omitempty"`
 	Plan     *Plan      `json:"plan,omitempty"`
 	Capture  *Capture   `json:"capture,omitempty"`
 	Incoming []Shipment `json:"incoming,omitempty"`
-}
-
-// OwnTroops gives the army its own copy of its troop list if it still shares it with the map
-// it was forked from (Map.Fork). Code that changes troops in place — counts, wounds, slots, an
-// append — calls it first, before it takes a pointer to a troop.
-func (a *Army) OwnTroops() {
-	if !a.shared {
-		return
-	}
-	a.shared = false
-	if a.Troops == nil {
-		return
-	}
-	own := make([]Troop, len(a.Troops), len(a.Troops)+1)
-	copy(own, a.Troops)
-	for j := range own {
-		if own[j].Wounds != nil {
-			own[j].Wounds = slices.Clone(own[j].Wounds)
-		}
-	}
-	a.Troops = own
 }
 
 // Troop returns the troop of the named creature, or nil.

@@ -115,6 +115,9 @@ type Warning struct {
 	Post    int64  `json:"post"`
 	Line    int    `json:"line"`
 	Message string `json:"message"`
+	// Private marks a warning only the army's side and the judges may read: one that tells
+	// whether a transfer's private detail was sent (T2, T3).
+	Private bool `json:"private,omitempty"`
 }
 
 // TransferDetail is the private part of a transfer order: which creatures and how many

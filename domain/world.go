@@ -127,14 +127,14 @@ func (m *Map) NoteHomes() {
 func (m *Map) Clone() *Map {
 	c := m.Fork()
 	for i := range c.Armies {
-		c.Armies[i].OwnTroops()
+		c.Armies[i].ownTroops()
 	}
 	return c
 }
 
 // Fork is Clone for a lock, which changes the troops of few armies: each army shares its troop
-// list with m until Army.OwnTroops gives it a copy. Code that changes the troops of a forked map
-// calls OwnTroops first; everything else is as Clone has it.
+// list with m until one of the Army methods that change troops (troops.go) copies it; everything
+// else is as Clone has it.
 func (m *Map) Fork() *Map {
 	c := *m
 	c.Sites = slices.Clone(m.Sites)

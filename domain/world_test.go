@@ -8,7 +8,7 @@ import (
 )
 
 // TestCloneLeavesOriginal changes everything the rules change in place on a clone, and on a
-// fork after OwnTroops, and checks that the original map did not change.
+// fork after ownTroops, and checks that the original map did not change.
 func TestCloneLeavesOriginal(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -17,7 +17,7 @@ func TestCloneLeavesOriginal(t *testing.T) {
 		{"clone", (*Map).Clone},
 		{"fork", func(m *Map) *Map {
 			f := m.Fork()
-			f.Armies[0].OwnTroops()
+			f.Armies[0].ownTroops()
 			return f
 		}},
 	} {
@@ -59,7 +59,7 @@ func TestCloneLeavesOriginal(t *testing.T) {
 	}
 }
 
-// TestForkSharesTroops checks that a fork shares troop lists until OwnTroops, which copies
+// TestForkSharesTroops checks that a fork shares troop lists until ownTroops, which copies
 // them once; an army of a clone or a copied army owns its own.
 func TestForkSharesTroops(t *testing.T) {
 	m := &Map{Grid: DefaultGrid, Armies: []Army{
@@ -70,17 +70,17 @@ func TestForkSharesTroops(t *testing.T) {
 	if &f.Armies[0].Troops[0] != &m.Armies[0].Troops[0] {
 		t.Fatal("a fork copied troops no one changed")
 	}
-	f.Armies[0].OwnTroops()
+	f.Armies[0].ownTroops()
 	own := &f.Armies[0].Troops[0]
 	if own == &m.Armies[0].Troops[0] {
-		t.Fatal("OwnTroops left the troops shared")
+		t.Fatal("ownTroops left the troops shared")
 	}
-	f.Armies[0].OwnTroops()
+	f.Armies[0].ownTroops()
 	if &f.Armies[0].Troops[0] != own {
-		t.Error("a second OwnTroops copied again")
+		t.Error("a second ownTroops copied again")
 	}
-	if f.Armies[1].OwnTroops(); f.Armies[1].Troops != nil {
-		t.Error("OwnTroops made a troop list for an army whose troops are unknown")
+	if f.Armies[1].ownTroops(); f.Armies[1].Troops != nil {
+		t.Error("ownTroops made a troop list for an army whose troops are unknown")
 	}
 	g := m.Fork().Clone()
 	if g.Armies[0].shared || m.Fork().Armies[0].Clone().shared {

@@ -158,18 +158,14 @@ func healDefender(m *domain.Map, a *domain.Army, start map[string]domain.Square,
 // full do the rest go up to the next. It returns creature → soldiers healed.
 func HealLowest(a *domain.Army, n int) map[string]int {
 	out := map[string]int{}
-	if n > 0 {
-		a.OwnTroops()
-	}
 	for slot := 1; slot <= domain.Slots && n > 0; slot++ {
 		for i := range a.Troops {
 			t := &a.Troops[i]
 			if t.Slot != slot || t.Alive >= t.Full {
 				continue
 			}
-			k := min(n, t.Full-t.Alive)
-			t.Alive += k
-			out[t.Creature] += k
+			k := a.Restore(i, n)
+			out[a.Troops[i].Creature] += k
 			n -= k
 			if n == 0 {
 				break

@@ -177,12 +177,9 @@ func (mem *Memory) DeclareWar(m *domain.Map, killed string, killer domain.Side, 
 // past it (6.2.2), and returns creature → troops healed.
 func HealQuarter(a *domain.Army) map[string]int {
 	out := map[string]int{}
-	a.OwnTroops()
 	for i := range a.Troops {
-		t := &a.Troops[i]
-		if k := min(t.Full/4, t.Full-t.Alive); k > 0 {
-			t.Alive += k
-			out[t.Creature] = k
+		if k := a.Restore(i, a.Troops[i].Full/4); k > 0 {
+			out[a.Troops[i].Creature] = k
 		}
 	}
 	return out

@@ -15,7 +15,7 @@ import (
 
 // implementedRulings lists the standing rulings (RULINGS.md) the rule engine carries out when it
 // adjudicates orders: every one must be pinned by at least one scenario.
-var implementedRulings = expandRulings(map[string]int{"G": 4, "M": 15, "T": 3, "D": 8}, "B8")
+var implementedRulings = expandRulings(map[string]int{"G": 4, "M": 15, "T": 3, "D": 8}, "B8", "M13a", "M13b", "M13c", "M13d", "M13e", "M13f")
 
 // expandRulings names rulings 1..n of each letter, plus any named singly.
 func expandRulings(series map[string]int, single ...string) []string {
@@ -31,8 +31,8 @@ func expandRulings(series map[string]int, single ...string) []string {
 }
 
 // citation matches what a scenario's `rules` may hold: a rulebook number (1.7.2, 6) or a
-// ruling id of RULINGS.md (G1–G4, M1–M15, T1–T3, B1–B10, D1–D8, C1–C4).
-var citation = regexp.MustCompile(`^(\d+(\.\d+)*|G[1-4]|M([1-9]|1[0-5])|T[1-3]|B([1-9]|10)|D[1-8]|C[1-4]|R[1-9]\d*)$`)
+// ruling id of RULINGS.md (G1–G4, M1–M15 with M13a–M13f, T1–T3, B1–B10, D1–D8, C1–C4).
+var citation = regexp.MustCompile(`^(\d+(\.\d+)*|G[1-4]|M([1-9]|1[0-5]|13[a-f])|T[1-3]|B([1-9]|10)|D[1-8]|C[1-4]|R[1-9]\d*)$`)
 
 // scenarioHeader is the part of a scenario file the coverage check reads.
 type scenarioHeader struct {
@@ -164,6 +164,7 @@ func TestCoverageCheckCanFail(t *testing.T) {
 		{"no note", scenarioHeader{Rules: []string{"M1"}}, "has no note"},
 		{"blank note", scenarioHeader{Rules: []string{"M1"}, Note: "  "}, "has no note"},
 		{"unknown ruling", scenarioHeader{Rules: []string{"M16"}, Note: "n"}, `cites "M16"`},
+		{"unknown sub-ruling", scenarioHeader{Rules: []string{"M13g"}, Note: "n"}, `cites "M13g"`},
 		{"lower case", scenarioHeader{Rules: []string{"m7"}, Note: "n"}, `cites "m7"`},
 		{"unknown reading", scenarioHeader{Rules: []string{"R999"}, Note: "n"}, "cites reading R999"},
 	} {
@@ -172,10 +173,10 @@ func TestCoverageCheckCanFail(t *testing.T) {
 			t.Errorf("%s: problems %q, want one containing %q", tc.name, got, tc.want)
 		}
 	}
-	if p := headerProblems(scenarioHeader{Rules: []string{"3.2.4.3.2", "6", "B10", "C2", "R9"}, Note: "n"}); len(p) != 0 {
+	if p := headerProblems(scenarioHeader{Rules: []string{"3.2.4.3.2", "6", "B10", "C2", "R9", "M13f"}, Note: "n"}); len(p) != 0 {
 		t.Errorf("a well-formed header drew %v", p)
 	}
-	if len(implementedRulings) != 4+15+3+8+1 {
-		t.Errorf("implementedRulings has %d entries, want 31", len(implementedRulings))
+	if len(implementedRulings) != 4+15+6+3+8+1 {
+		t.Errorf("implementedRulings has %d entries, want 37", len(implementedRulings))
 	}
 }

@@ -61,11 +61,12 @@ func Render(t Heading, rep *Report) string {
 			line("  %s (post %d, line %d): %s — %s", r.Army, r.Post, r.Line, r.Code, r.Message)
 		}
 	}
-	if len(rep.Warnings) > 0 {
-		section("Warnings")
-		for _, w := range rep.Warnings {
-			line("  %s (post %d, line %d): %s", w.Army, w.Post, w.Line, w.Message)
+	// The text is public: a private warning is only in the JSON report, for its side (T3).
+	for i, w := range publicWarnings(rep.Warnings) {
+		if i == 0 {
+			section("Warnings")
 		}
+		line("  %s (post %d, line %d): %s", w.Army, w.Post, w.Line, w.Message)
 	}
 	if len(rep.Transfers) > 0 {
 		section("Transfers")
@@ -261,4 +262,15 @@ func renderAI(rep *Report, section func(string), line func(string, ...any)) {
 		section("After-lock edit")
 		line("  %s", e.Note)
 	}
+}
+
+// publicWarnings are the warnings anyone may read: all but the private ones (T3).
+func publicWarnings(ws []domain.Warning) []domain.Warning {
+	out := make([]domain.Warning, 0, len(ws))
+	for _, w := range ws {
+		if !w.Private {
+			out = append(out, w)
+		}
+	}
+	return out
 }

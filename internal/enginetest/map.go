@@ -81,13 +81,19 @@ func Small(r *rand.Rand) Config {
 		return out
 	}
 	c.Coalition, c.Phyrexia = ranks(), ranks()
+	c.sprinkle(r, 3, 4)
+	return c
+}
+
+// sprinkle adds to a small map 0–3 mercenaries, up to sites-1 bases, portals and towns each,
+// 0–2 battles fought this turn and, one time in jointOneIn, a joint battle.
+func (c *Config) sprinkle(r *rand.Rand, sites, jointOneIn int) {
 	c.Mercenaries = r.IntN(4)
-	c.Bases, c.Portals, c.Towns = r.IntN(3), r.IntN(3), r.IntN(3)
+	c.Bases, c.Portals, c.Towns = r.IntN(sites), r.IntN(sites), r.IntN(sites)
 	c.Battles = r.IntN(3)
-	if r.IntN(4) == 0 {
+	if r.IntN(jointOneIn) == 0 {
 		c.Joint = 1
 	}
-	return c
 }
 
 // creature nouns by size 1–6, and the colours a troop may have.

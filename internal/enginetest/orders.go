@@ -24,6 +24,10 @@ type Style struct {
 	// 1–3 steps with the keywords the map needs, some engages and replaces, an intercept or two,
 	// a transfer, holds) and leaves out garbage, bad authors and posting windows.
 	Realistic bool
+	// Crowded writes the realistic style's clean lines, but packs the turn with joint engage
+	// pairs, intercepts with their targets passing over the interceptor, replace chains and
+	// transfers (crowd), for a Crowded map.
+	Crowded bool
 }
 
 // mercenaryJudge is movement.MercenaryJudge, repeated so that this package needs only domain.
@@ -49,6 +53,11 @@ func Posts(r *rand.Rand, m *domain.Map, start time.Time, firstID int64, style St
 	g := &gen{r: r, m: m, style: style, occ: map[domain.Square][]int{}, lines: map[string][]string{}, details: map[string]map[string]map[string]int{}}
 	for i := range m.Armies {
 		g.occ[m.Armies[i].At] = append(g.occ[m.Armies[i].At], i)
+	}
+	if style.Crowded {
+		g.style.Realistic = true
+		g.crowd()
+		return g.posts(start, firstID)
 	}
 	joint := map[int]bool{}
 	for range g.r.IntN(3) {

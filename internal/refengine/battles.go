@@ -1,3 +1,6 @@
+// Rules B2, B7–B10, 4.3–4.5 and T2: the reference settlement of the battles fought this turn, and
+// troops received.
+
 package refengine
 
 import (

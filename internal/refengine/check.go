@@ -1,3 +1,5 @@
+// Rules M1–M5, M13 (rank, site), M14, T1, T2 and C2: the reference checks of a turn's posts.
+
 package refengine
 
 import (
@@ -298,9 +300,13 @@ func (l *lock) checkTransfer(a *domain.Army, ord *order) domain.Code {
 	if r == nil {
 		return domain.CodeUnknownArmy // R6
 	}
+	// T2 / G1: the square the order names is on the map.
+	if !l.m.Grid.Contains(o.At) {
+		return domain.CodeOffMap
+	}
 	// T2: the receiver must be a friendly army other than the sender (2.3.3: "an adjacent
-	// friendly army"). No ruling orders the transfer codes; the reference takes the project's
-	// order: friendliness, the square named, adjacency, then the sender's site.
+	// friendly army"). T2 orders the checks, the first failure named: receiver exists, square,
+	// friendliness, the square named, adjacency, the sender's site, room.
 	if r.Name == a.Name || domain.Enemy(r.Side, a.Side) {
 		return domain.CodeTransferNotFriendly
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -25,6 +26,9 @@ var (
 	diffDump  = flag.String("diff.dump", "", "write each disagreeing seed as a scenario file into this folder")
 	diffShow  = flag.Int("diff.show", 5, "how many disagreeing seeds to describe in full")
 	diffBig   = flag.Bool("diff.campaign", false, "play full campaign maps (enginetest.Campaign, realistic orders) instead of small crowded ones")
+	// crowdedSeeds is how many crowded maps TestDifferentialCrowded plays; DIFF_CROWDED_SEEDS
+	// (or -diff.crowded) plays more, e.g. DIFF_CROWDED_SEEDS=50000.
+	crowdedSeeds = flag.Int("diff.crowded", 2000, "crowded maps TestDifferentialCrowded plays (or set DIFF_CROWDED_SEEDS)")
 )
 
 // opening is the time the first generated turn opens.
@@ -38,14 +42,40 @@ var opening = time.Date(2026, 3, 1, 5, 0, 0, 0, time.UTC)
 // alive, destroyed sites, removed armies, changed sides and the winner. Each seed stops at its
 // first disagreement, which is described (and, with -diff.dump, written as a scenario).
 func TestDifferential(t *testing.T) {
-	first, seeds := *diffFirst, *diffSeeds
+	differential(t, *diffSeeds, false)
+}
+
+// TestDifferentialCrowded is TestDifferential on crowded maps (enginetest.Crowded, Style.Crowded):
+// 12–21 armies on a 6 × 6 or 7 × 7 grid, every turn packed with joint engage pairs of both
+// sides, intercepts whose targets pass over the interceptor while others engage it, replace
+// chains and transfers, where the rulings M7–M13 and T3 meet. It plays 2,000 maps; set
+// DIFF_CROWDED_SEEDS=50000 (or -diff.crowded=50000) for a long run, -diff.first to play maps
+// not seen before.
+func TestDifferentialCrowded(t *testing.T) {
+	seeds := *crowdedSeeds
+	if v := os.Getenv("DIFF_CROWDED_SEEDS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			t.Fatalf("DIFF_CROWDED_SEEDS=%q is not a number", v)
+		}
+		seeds = n
+	}
+	if testing.Short() {
+		seeds = min(seeds, 300)
+	}
+	differential(t, seeds, true)
+}
+
+// differential plays seeds maps through both engines and reports the seeds they disagree on.
+func differential(t *testing.T, seeds int, crowded bool) {
+	first := *diffFirst
 	if *diffSeed >= 0 {
 		first, seeds = *diffSeed, 1
 	}
 	turns, played := 0, 0
 	var bad []string
 	for s := first; s < first+int64(seeds); s++ {
-		d := playSeed(t, uint64(s), *diffTurns)
+		d := playSeed(t, uint64(s), *diffTurns, crowded)
 		turns += d.turns
 		played++
 		if d.problem == "" {
@@ -53,11 +83,15 @@ func TestDifferential(t *testing.T) {
 		}
 		bad = append(bad, fmt.Sprintf("seed %d, turn %d: %s", s, d.turns, d.problem))
 		if *diffDump != "" {
-			data, err := enginetest.ScenarioJSON(fmt.Sprintf("diff-seed-%d", s), s, d.start, d.played)
+			name := fmt.Sprintf("diff-seed-%d", s)
+			if crowded {
+				name = fmt.Sprintf("diff-crowded-seed-%d", s)
+			}
+			data, err := enginetest.ScenarioJSON(name, s, d.start, d.played)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(filepath.Join(*diffDump, fmt.Sprintf("diff-seed-%d.json", s)), data, 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(*diffDump, name+".json"), data, 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -76,12 +110,17 @@ type disagreement struct {
 	played  []enginetest.Turn
 }
 
-func playSeed(t *testing.T, seed uint64, turns int) disagreement {
+func playSeed(t *testing.T, seed uint64, turns int, crowded bool) disagreement {
 	r := enginetest.Rand(seed)
-	cfg := enginetest.Small(r)
-	style := enginetest.Style{Realistic: seed%7 == 3}
-	if *diffBig {
+	var cfg enginetest.Config
+	var style enginetest.Style
+	switch {
+	case crowded:
+		cfg, style = enginetest.Crowded(r), enginetest.Style{Crowded: true}
+	case *diffBig:
 		cfg, style = enginetest.Campaign(), enginetest.Style{Realistic: true}
+	default:
+		cfg, style = enginetest.Small(r), enginetest.Style{Realistic: seed%7 == 3}
 	}
 	m := enginetest.Map(r, cfg)
 	d := disagreement{start: m}
@@ -125,6 +164,12 @@ func playSeed(t *testing.T, seed uint64, turns int) disagreement {
 		if bad := minus(invariants(rNext, res.Battles), invariants(pNext, pNext.Battles)); len(bad) > 0 {
 			d.problem = "the reference breaks a rule: " + strings.Join(bad, "; ")
 			return d
+		}
+		for who, bs := range map[string][]domain.Battle{"project's engine": pNext.Battles, "reference": res.Battles} {
+			if n := jointMade(proj, bs); n > 1 {
+				d.problem = fmt.Sprintf("the %s makes %d joint battles in one turn; only one joint engagement succeeds a turn (3.2.5.4, M13)", who, n)
+				return d
+			}
 		}
 		if diffs := compare(rep, res); len(diffs) > 0 {
 			d.problem = strings.Join(diffs, "\n\t")
@@ -201,6 +246,27 @@ func invariants(m *domain.Map, battles []domain.Battle) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// jointMade counts the joint battles made at a lock: those of battles on a square where no
+// battle was fought in the turn that map start opens (a battle nobody won goes on with its
+// first kind, B2).
+func jointMade(start *domain.Map, battles []domain.Battle) int {
+	fought := map[domain.Square]bool{}
+	for i := range start.Armies {
+		for j := range start.Armies {
+			if start.Armies[i].At == start.Armies[j].At && domain.Enemy(start.Armies[i].Side, start.Armies[j].Side) {
+				fought[start.Armies[i].At] = true
+			}
+		}
+	}
+	n := 0
+	for _, b := range battles {
+		if b.Kind == domain.Joint && !fought[b.Square] {
+			n++
+		}
+	}
+	return n
 }
 
 // compare lists every difference between the project's report and the reference result in

@@ -17,7 +17,10 @@ import (
 	"github.com/coalition-wargame/coalition/turn"
 )
 
-var minimizeSeed = flag.Int64("diff.minimize", -1, "shrink this seed's first disagreement to one turn and write it as min-seed-N.json into -diff.dump")
+var (
+	minimizeSeed    = flag.Int64("diff.minimize", -1, "shrink this seed's first disagreement to one turn and write it as min-seed-N.json into -diff.dump")
+	minimizeCrowded = flag.Bool("diff.minimize.crowded", false, "with -diff.minimize: the seed is one of TestDifferentialCrowded's")
+)
 
 // TestMinimize shrinks a disagreeing seed of TestDifferential to a small one-turn case: from
 // the map the turn opened on, it drops posts, then lines, then battle results, then armies,
@@ -31,8 +34,14 @@ func TestMinimize(t *testing.T) {
 	}
 	seed := uint64(*minimizeSeed)
 	r := enginetest.Rand(seed)
-	m := enginetest.Map(r, enginetest.Small(r))
-	style := enginetest.Style{Realistic: seed%7 == 3}
+	var cfg enginetest.Config
+	var style enginetest.Style
+	if *minimizeCrowded {
+		cfg, style = enginetest.Crowded(r), enginetest.Style{Crowded: true}
+	} else {
+		cfg, style = enginetest.Small(r), enginetest.Style{Realistic: seed%7 == 3}
+	}
+	m := enginetest.Map(r, cfg)
 	var in turn.Input
 	for k := 0; ; k++ {
 		if k == *diffTurns {
@@ -135,7 +144,7 @@ func TestMinimize(t *testing.T) {
 // differs reports whether the engines disagree on one turn from map m (or the project's does
 // not finish it).
 func differs(m *domain.Map, in turn.Input) bool {
-	_, rep, perr, done := runProject(m, in)
+	next, rep, perr, done := runProject(m, in)
 	if !done {
 		return true
 	}
@@ -143,7 +152,7 @@ func differs(m *domain.Map, in turn.Input) bool {
 	if (perr != nil) != (rerr != nil) {
 		return true
 	}
-	return perr == nil && len(compare(rep, res)) > 0
+	return perr == nil && (len(compare(rep, res)) > 0 || jointMade(m, next.Battles) > 1 || jointMade(m, res.Battles) > 1)
 }
 
 var compareFile = flag.String("diff.file", "", "play this scenario file through both engines and list where they disagree")

@@ -1,3 +1,5 @@
+// Rules T3, D1–D8 and 6.1.2: the reference update after the moves and battles.
+
 package refengine
 
 import (
@@ -45,11 +47,8 @@ func (l *lock) disband() {
 func (l *lock) deliverTransfers() {
 	transfers := slices.Clone(l.transfers) // in post order (M2)
 	for _, ord := range transfers {
-		if ord.detail == nil {
-			continue // R8: no detail, no troops
-		}
 		s := l.army(ord.army)
-		if s == nil || s.Troops == nil {
+		if s == nil {
 			continue
 		}
 		rname := ""
@@ -59,6 +58,17 @@ func (l *lock) deliverTransfers() {
 			}
 		}
 		r := l.army(rname)
+		f := l.fighting[rname]
+		// T3: "If the receiver moves away, the transfer is cancelled and the sender keeps
+		// them ... with or without a private detail ... and whether or not the receiver
+		// survives the turn": its move is what counts, not where it stands now.
+		if u := l.units[rname]; u != nil && u.final() != u.start && f == nil {
+			l.reject(s.Name, ord.post.ID, ord.line, domain.CodeTransferCancelled)
+			continue
+		}
+		if ord.detail == nil || s.Troops == nil {
+			continue // R8: no detail, no troops
+		}
 		// the sender's troops as they were, for creatures new to the receiver (T2)
 		protos := slices.Clone(s.Troops)
 		give := func() {
@@ -70,14 +80,11 @@ func (l *lock) deliverTransfers() {
 				}
 			}
 		}
-		f := l.fighting[rname]
 		switch {
 		case r == nil:
-			give() // the receiver was destroyed (B9, a kill): the troops are lost with it
-			continue
-		case r.At != l.start[rname] && f == nil:
-			// 3.2.4.1 / T3: the receiver moved away: the transfer is cancelled.
-			l.reject(s.Name, ord.post.ID, ord.line, domain.CodeTransferCancelled)
+			// the receiver was destroyed on its own square (B9, a kill): the troops are lost
+			// with it (T3)
+			give()
 			continue
 		case !room(s, withIncoming(r), ord.detail):
 			// T2: the receiver must have room after the transfer; the transfers posted before
