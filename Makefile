@@ -3,6 +3,10 @@
 # The one command that runs every test (README): vet, every fuzz target for 10 s, then every
 # test, whose summary stays the last line.
 test:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || [ -n "$$CHROMIUM" ] || \
+		echo "make test: chromium is not installed, so the browser tests will be SKIPPED (apt-get install -y chromium)" >&2
+	@[ -f web/testdata/axe/node_modules/axe-core/axe.min.js ] || \
+		echo "make test: axe-core is not installed, so the accessibility checks will be SKIPPED (npm ci --prefix web/testdata/axe)" >&2
 	go vet ./...
 	FUZZTIME=10s .ci/fuzz
 	go test -count=1 ./...

@@ -132,6 +132,9 @@ func (a *authenticator) identify(next echo.HandlerFunc) echo.HandlerFunc {
 				return err
 			}
 			act.Account = acc
+			if acc.MustChange && c.Path() != "/api/me" && c.Path() != "/api/me/password" {
+				return domain.Errorf(domain.ErrForbidden, "an admin reset the password of %s: choose a new one first (PUT /api/me/password)", acc.Name)
+			}
 		}
 		c.Set(actorKey, act)
 		return next(c)

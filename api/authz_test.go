@@ -150,7 +150,7 @@ func routes() []route {
 		{name: "extend", method: "POST", path: c1 + "/turns/1/extend", def: forbidden, want: judges, mutates: true,
 			body: fixed(map[string]any{"hours": 24, "reason": "test"})},
 		{name: "replay", locks: true, method: "GET", path: c1 + "/turns/1/replay", def: forbidden, want: only(ok, admin, mover, batty), setup: lockTurn1},
-	}, deskRoutes()...)
+	}, append(deskRoutes(), notifyRouteRows()...)...)
 }
 
 // TestAuthorization runs every route as every kind of caller: each role, a player of the
@@ -183,8 +183,11 @@ func TestAuthorization(t *testing.T) {
 				}
 				e.t = t
 				path := r.path
-				if path == "own post" {
+				switch path {
+				case "own post":
 					path = ownPost(e)
+				case "message to hide":
+					path = publicMessage(e)
 				}
 				var body any
 				if r.body != nil {
@@ -206,8 +209,11 @@ func TestAuthorization(t *testing.T) {
 // routeOf is the route echo serves a request of the table by: its method and path pattern.
 func routeOf(e *echo.Echo, method, path string) string {
 	path, _, _ = strings.Cut(path, "?")
-	if path == "own post" {
+	switch path {
+	case "own post":
 		path = c1 + "/posts/1"
+	case "message to hide":
+		path = c1 + "/messages/1/hide"
 	}
 	c := e.NewContext(nil, nil)
 	e.Router().Find(method, path, c)

@@ -172,6 +172,12 @@ type env struct {
 // options first.
 func newEnv(t testing.TB, tune ...func(*campaign.Options, *api.Options)) *env {
 	t.Helper()
+	return newEnvWith(t, nil, tune...)
+}
+
+// newEnvWith is newEnv with the service's options changed by opts first (a notifier, say).
+func newEnvWith(t testing.TB, opts func(*campaign.Options), tune ...func(*campaign.Options, *api.Options)) *env {
+	t.Helper()
 	template.once.Do(buildTemplate)
 	if template.err != nil {
 		t.Fatal(template.err)
@@ -192,6 +198,9 @@ func newEnv(t testing.TB, tune ...func(*campaign.Options, *api.Options)) *env {
 	t.Cleanup(func() { db.Close() })
 	e := &env{t: t, db: db, clock: &clock{t: start}, cid: template.campaign, tokens: map[string]string{}, check: sharedContract(t)}
 	copt := campaign.Options{Clock: e.clock.Now, Rand: detRand{rand.NewChaCha8([32]byte{9})}, PasswordCost: 4, Log: quiet, Cards: sharedCards(t)}
+	if opts != nil {
+		opts(&copt)
+	}
 	aopt := api.Options{Clock: e.clock.Now, Log: quiet, Health: db.Ping}
 	for _, f := range tune {
 		f(&copt, &aopt)

@@ -37,10 +37,10 @@ func playerGets(t *testing.T, turns []int) []string {
 		if item.Get == nil {
 			continue
 		}
-		if strings.Contains(path, "{pid}") || strings.Contains(path, "{army}") {
+		if strings.Contains(path, "{pid}") || strings.Contains(path, "{mid}") {
 			t.Fatalf("%s: the leak test does not know how to fill it", path)
 		}
-		p := strings.NewReplacer("{cid}", "1", "{square}", "15J", "{name}", "Grizzly%20Bears").Replace(path)
+		p := strings.NewReplacer("{cid}", "1", "{square}", "15J", "{name}", "Grizzly%20Bears", "{army}", "Karn").Replace(path)
 		if p == "/api/cards" {
 			p += "?q=grizzly"
 		}
@@ -62,40 +62,9 @@ func playerGets(t *testing.T, turns []int) []string {
 // for callers of neither.
 func TestNoSecretsLeakToPlayers(t *testing.T) {
 	e := newEnv(t)
-	ctx := context.Background()
-	want(t, e.as(sameSide, "POST", battle15J+"/strategies", map[string]any{"army": "Karn", "text": "Karn charges. " + coalitionStrategy, "kill": "Vorthos"}), http.StatusCreated, nil)
-	want(t, e.as(enemy, "POST", battle15J+"/strategies", map[string]any{"army": "Vorthos", "text": "Vorthos hides. " + phyrexianStrategy}), http.StatusCreated, nil)
-	want(t, e.as(batty, "PUT", c1+"/formulas/size", map[string]string{"text": "10 * (1 - smaller.strength / larger.strength) * " + formulaMarker}), http.StatusOK, nil)
-	want(t, e.as(player, "POST", c1+"/posts", map[string]any{"text": "Urza's Guard: Transfer to Sai Rei at 3F",
-		"transfers": []map[string]any{{"army": "Urza's Guard", "creatures": map[string]int{coalitionCargo: 7}}}}), http.StatusCreated, nil)
-	want(t, e.as(enemy, "POST", c1+"/posts", map[string]any{"text": "Darkhand5: Transfer to Vorthos at 15J",
-		"transfers": []map[string]any{{"army": "Darkhand5", "creatures": map[string]int{phyrexianCargo: 7}}}}), http.StatusCreated, nil)
-	want(t, e.as(batty, "POST", battle15J+"/proposal", map[string]any{"bonus_to": "Karn", "bonus": 4}), http.StatusOK, nil)
-	want(t, e.as(batty, "POST", battle15J+"/confirm", map[string]any{"text": "The battle at the ford is over."}), http.StatusOK, nil)
-	seed := func(n int) string {
-		var s string
-		if err := e.db.Read(ctx, func(r campaign.Reader) error {
-			t, err := r.Turn(e.cid, n)
-			if err == nil {
-				s = t.Seed.String()
-			}
-			return err
-		}); err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
+	plantSecrets(t, e)
+	seed := func(n int) string { return seedOf(t, e, n) }
 
-	// secrets each caller must never see
-	common := append([]string{formulaMarker}, proposalInternals...)
-	forbidden := map[string][]string{
-		player:   append([]string{phyrexianStrategy, phyrexianCargo}, common...),
-		sameSide: append([]string{phyrexianStrategy, phyrexianCargo}, common...),
-		leader:   append([]string{phyrexianStrategy, phyrexianCargo}, common...),
-		enemy:    append([]string{coalitionStrategy, coalitionCargo}, common...),
-		anon:     append([]string{coalitionStrategy, phyrexianStrategy, coalitionCargo, phyrexianCargo}, common...),
-		merc:     append([]string{coalitionStrategy, phyrexianStrategy, coalitionCargo, phyrexianCargo}, common...),
-	}
 	check := func(phase string, turns []int, unrevealed string) {
 		paths := playerGets(t, turns)
 		if len(paths) < 20 {
@@ -131,3 +100,45 @@ func TestNoSecretsLeakToPlayers(t *testing.T) {
 		t.Error("the judge's result text is not public after the lock")
 	}
 }
+
+// plantSecrets gives each side a strategy and a transfer with its creatures, and the battle
+// judge a formula and a confirmed proposal: the secrets the leak tests look for.
+func plantSecrets(t *testing.T, e *env) {
+	want(t, e.as(sameSide, "POST", battle15J+"/strategies", map[string]any{"army": "Karn", "text": "Karn charges. " + coalitionStrategy, "kill": "Vorthos"}), http.StatusCreated, nil)
+	want(t, e.as(enemy, "POST", battle15J+"/strategies", map[string]any{"army": "Vorthos", "text": "Vorthos hides. " + phyrexianStrategy}), http.StatusCreated, nil)
+	want(t, e.as(batty, "PUT", c1+"/formulas/size", map[string]string{"text": "10 * (1 - smaller.strength / larger.strength) * " + formulaMarker}), http.StatusOK, nil)
+	want(t, e.as(player, "POST", c1+"/posts", map[string]any{"text": "Urza's Guard: Transfer to Sai Rei at 3F",
+		"transfers": []map[string]any{{"army": "Urza's Guard", "creatures": map[string]int{coalitionCargo: 7}}}}), http.StatusCreated, nil)
+	want(t, e.as(enemy, "POST", c1+"/posts", map[string]any{"text": "Darkhand5: Transfer to Vorthos at 15J",
+		"transfers": []map[string]any{{"army": "Darkhand5", "creatures": map[string]int{phyrexianCargo: 7}}}}), http.StatusCreated, nil)
+	want(t, e.as(batty, "POST", battle15J+"/proposal", map[string]any{"bonus_to": "Karn", "bonus": 4}), http.StatusOK, nil)
+	want(t, e.as(batty, "POST", battle15J+"/confirm", map[string]any{"text": "The battle at the ford is over."}), http.StatusOK, nil)
+}
+
+// seedOf is turn n's secret seed, read from the database.
+func seedOf(t *testing.T, e *env, n int) string {
+	var s string
+	if err := e.db.Read(context.Background(), func(r campaign.Reader) error {
+		tu, err := r.Turn(e.cid, n)
+		if err == nil {
+			s = tu.Seed.String()
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// common and forbidden are the secrets each caller must never see.
+var (
+	common    = append([]string{formulaMarker}, proposalInternals...)
+	forbidden = map[string][]string{
+		player:   append([]string{phyrexianStrategy, phyrexianCargo}, common...),
+		sameSide: append([]string{phyrexianStrategy, phyrexianCargo}, common...),
+		leader:   append([]string{phyrexianStrategy, phyrexianCargo}, common...),
+		enemy:    append([]string{coalitionStrategy, coalitionCargo}, common...),
+		anon:     append([]string{coalitionStrategy, phyrexianStrategy, coalitionCargo, phyrexianCargo}, common...),
+		merc:     append([]string{coalitionStrategy, phyrexianStrategy, coalitionCargo, phyrexianCargo}, common...),
+	}
+)

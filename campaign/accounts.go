@@ -56,14 +56,7 @@ func (s *Service) Bootstrap(ctx context.Context, name, password string) (string,
 	if err != nil {
 		return "", err
 	}
-	if password == "" {
-		p, err := s.NewPassword()
-		if err != nil {
-			return "", err
-		}
-		password = p
-	}
-	h, err := s.hash(password)
+	password, h, err := s.passwordHash(password)
 	if err != nil {
 		return "", err
 	}
@@ -84,6 +77,19 @@ func (s *Service) Bootstrap(ctx context.Context, name, password string) (string,
 		return "", err
 	}
 	return password, nil
+}
+
+// passwordHash is password, or a fresh random one when it is empty, and its hash.
+func (s *Service) passwordHash(password string) (string, string, error) {
+	if password == "" {
+		p, err := s.NewPassword()
+		if err != nil {
+			return "", "", err
+		}
+		password = p
+	}
+	h, err := s.hash(password)
+	return password, h, err
 }
 
 // dummyHash is compared against when a login names no account, so that a wrong name takes
@@ -171,14 +177,7 @@ func (s *Service) CreateAccount(ctx context.Context, a Actor, name, password str
 	if err != nil {
 		return nil, err
 	}
-	if password == "" {
-		p, err := s.NewPassword()
-		if err != nil {
-			return nil, err
-		}
-		password = p
-	}
-	h, err := s.hash(password)
+	password, h, err := s.passwordHash(password)
 	if err != nil {
 		return nil, err
 	}
@@ -233,7 +232,7 @@ func (s *Service) ChangePassword(ctx context.Context, a Actor, old, password str
 		if err != nil {
 			return err
 		}
-		acc.PasswordHash = h
+		acc.PasswordHash, acc.MustChange = h, false
 		acc.TokenVersion++
 		if err := tx.UpdateAccount(acc); err != nil {
 			return err

@@ -245,6 +245,9 @@ type CampaignView struct {
 	MayPost bool `json:"may_post"`
 	// Now is the server's time, so that pages count down to the lock by the server's clock.
 	Now time.Time `json:"now"`
+	// StratlessSettle says whether battles without strategies settle themselves at the lock
+	// (B2); an imported scenario's campaign needs a result for every battle instead.
+	StratlessSettle bool `json:"stratless_settle"`
 }
 
 // SettingsView is a campaign's settings in hours.
@@ -269,6 +272,9 @@ type TurnView struct {
 	LockedBy       string     `json:"locked_by,omitempty"`
 	LockReason     string     `json:"lock_reason,omitempty"`
 	LockError      string     `json:"lock_error,omitempty"`
+	// Timing says, in words, why the deadline and the lock are what they are (C1; the open turn
+	// of a campaign's view only).
+	Timing []string `json:"timing,omitempty"`
 }
 
 func viewTurn(t *Turn, x access) *TurnView {
@@ -313,8 +319,10 @@ func (s *Service) Campaign(ctx context.Context, a Actor, id int64) (*CampaignVie
 		if err != nil {
 			return err
 		}
-		v = &CampaignView{Campaign: *c, Settings: viewSettings(c.Settings), Turn: viewTurn(t, x), Class: viewClass(x), You: x.member, MayPost: mayPost(x), Now: s.now()}
-		return nil
+		v = &CampaignView{Campaign: *c, Settings: viewSettings(c.Settings), Turn: viewTurn(t, x), Class: viewClass(x), You: x.member, MayPost: mayPost(x), Now: s.now(),
+			StratlessSettle: c.ScenarioSeed == nil}
+		v.Turn.Timing, err = explainTiming(r, c, t)
+		return err
 	})
 	return v, err
 }

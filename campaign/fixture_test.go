@@ -259,3 +259,17 @@ func (t *failingTx) AddAudit(e *campaign.AuditEntry) error {
 	}
 	return t.Tx.AddAudit(e)
 }
+
+func (t *failingTx) AddEvent(e *campaign.Event) (bool, error) {
+	if err := t.fail(); err != nil {
+		return false, err
+	}
+	return t.Tx.AddEvent(e)
+}
+
+func (t *failingTx) AddDelivery(d *campaign.Delivery) error {
+	if err := t.fail(); err != nil {
+		return err
+	}
+	return t.Tx.AddDelivery(d)
+}

@@ -173,7 +173,7 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 				}
 			}
 		}
-		nt, err := s.newTurn(c, n+1, next, t.Deadline, now)
+		nt, err := s.newTurn(c, n+1, next, nextDeadline(t, now, c.Settings), now)
 		if err != nil {
 			return err
 		}
@@ -190,6 +190,9 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 			return err
 		}
 		locked = t
+		if err := s.publishLock(tx, c, t, nt, rep); err != nil {
+			return err
+		}
 		if c.Status == Finished {
 			if err := s.audit(tx, id, a, "campaign.finish", "%s won the round at the lock of turn %d", c.Winner.Title(), n); err != nil {
 				return err
@@ -197,6 +200,9 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 		}
 		return s.audit(tx, id, a, "turn.lock", "locked turn %d (%s); turn %d opens with its lock at %s", n, reason, n+1, turn.Stamp(nt.LockAt))
 	})
+	if err == nil {
+		s.wake()
+	}
 	return locked, err
 }
 

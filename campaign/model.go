@@ -19,6 +19,9 @@ type Account struct {
 	Admin        bool      `json:"admin"`
 	TokenVersion int       `json:"-"`
 	CreatedAt    time.Time `json:"created_at"`
+	// MustChange is set when an admin reset the password: the account must choose a new one
+	// before it does anything else.
+	MustChange bool `json:"must_change,omitempty"`
 }
 
 // Role is what a member of a campaign may do there.

@@ -326,3 +326,71 @@ func mayEditArmy(x access) bool { return x.judgeOrAdmin() }
 func mayChangeTroops(x access, army *domain.Army) bool {
 	return x.actor.Account != nil && army.ControlledBy(x.actor.Account.Name)
 }
+
+// Notifications, messages and the guides of the desks (issue 18).
+
+// maySeeFeed: anyone reads a campaign's feed of public events.
+func maySeeFeed(access) bool { return true }
+
+// maySubscribe: any logged-in account chooses what it receives of a campaign: its public events,
+// and the reminders meant for it.
+func maySubscribe(x access) bool { return x.actor.Account != nil }
+
+// channelOf is the channel a message to "side" goes to for the actor: his side's ("" for none).
+func channelOf(x access, channel string) string {
+	if channel == "side" {
+		return string(x.side())
+	}
+	return channel
+}
+
+// mayPostMessage: a campaign's members write in its public thread and to its judges; a side's
+// players (and the mercenaries' judge) in their side's channel; the judges and admins answer in
+// the judges' channel.
+func mayPostMessage(x access, channel string) bool {
+	switch channel {
+	case "public":
+		return x.member != nil || x.admin()
+	case "judges":
+		return x.member != nil || x.admin()
+	case "":
+		return false
+	}
+	return string(x.side()) == channel
+}
+
+// maySeeMessage: the public thread is everyone's; a side's channel is its side's and the judges'
+// (who moderate it); a conversation with the judges is its player's and the judges'.
+func maySeeMessage(x access, m *Message) bool {
+	switch {
+	case m.Channel == "public", x.judgeOrAdmin():
+		return true
+	case m.Channel == "judges":
+		return x.actor.Account != nil && x.actor.Account.ID == m.With
+	}
+	return x.side() != "" && string(x.side()) == m.Channel
+}
+
+// maySeeHiddenText: a hidden message's text stays readable for the judges and its author.
+func maySeeHiddenText(x access, m *Message) bool {
+	return x.judgeOrAdmin() || (x.actor.Account != nil && x.actor.Account.ID == m.AccountID)
+}
+
+// mayHideMessage: the movement and battle judges and the admins hide a message, with a reason.
+func mayHideMessage(x access) bool { return x.judgeOrAdmin() }
+
+// maySeeReach: the squares an army can reach, and why an order would be refused, are for whoever
+// may order it (mayOrder) and the judges.
+func maySeeReach(x access, army *domain.Army) bool {
+	return x.judgeOrAdmin() || mayOrder(postsAs(x), army)
+}
+
+// maySeeOrderDesk: the order desk's list of armies is for whoever posts orders.
+func maySeeOrderDesk(x access) bool { return mayPost(x) }
+
+// maySeeEveryLine: every post of a turn with each line's outcome, private ones too, before the
+// lock, is for the judges and admins.
+func maySeeEveryLine(x access) bool { return x.judgeOrAdmin() }
+
+// mayResetPassword: an admin resets an account's password (the account must change it).
+func mayResetPassword(x access) bool { return x.admin() }

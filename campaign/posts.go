@@ -99,18 +99,8 @@ func check(r Reader, t *Turn, p *Post) ([]LineOutcome, error) {
 	}
 	lines := movement.CheckPost(m, p.Domain(), movement.Options{Lock: lockTime(t), Transfers: details(p)})
 	out := make([]LineOutcome, 0, len(lines))
-	for _, l := range lines {
-		o := LineOutcome{Line: l.Number, Text: l.Text, Army: l.Army, Status: "accepted"}
-		if l.Rejection != nil {
-			o.Status, o.Code, o.Message = "rejected", l.Rejection.Code, l.Rejection.Message
-		}
-		for _, w := range l.Warnings {
-			o.Warnings = append(o.Warnings, w.Message)
-		}
-		if o.Status == "accepted" && len(o.Warnings) > 0 {
-			o.Status = "warning"
-		}
-		out = append(out, o)
+	for i := range lines {
+		out = append(out, outcome(&lines[i]))
 	}
 	return out, nil
 }

@@ -36,6 +36,13 @@ type Options struct {
 	// Cards is the card catalogue troop lists are checked against: the data shipped in the
 	// program (cards.Load) by default. The judges' corrections are put over it.
 	Cards *cards.Catalogue
+	// Notifier sends the outbox's deliveries (webhooks, e-mail); without one the server sends
+	// nothing and takes no subscription to a webhook or an address.
+	Notifier Notifier
+	// RemindBefore is how long before the lock a player is reminded of his armies with no
+	// order, and before the battle deadline a controller of his battles with no strategy: 24 h
+	// by default.
+	RemindBefore time.Duration
 }
 
 // Service is the campaign workflow: accounts and roles, campaigns, posts, battle results, the
@@ -52,6 +59,10 @@ type Service struct {
 		hash string
 	}
 	cat catalogue
+	// kick wakes the dispatcher after a commit that put something in the outbox.
+	kick chan struct{}
+	// notes keeps what the dispatcher did: reminders made, the reach cache.
+	notes notes
 }
 
 // NewService makes a service on a store.
@@ -71,7 +82,10 @@ func NewService(st Store, opt Options) *Service {
 	if opt.BackupKeep <= 0 {
 		opt.BackupKeep = 10
 	}
-	return &Service{store: st, opt: opt}
+	if opt.RemindBefore <= 0 {
+		opt.RemindBefore = 24 * time.Hour
+	}
+	return &Service{store: st, opt: opt, kick: make(chan struct{}, 1)}
 }
 
 // Actor is who asks: an account (nil when nobody is logged in) and the address the request

@@ -71,6 +71,7 @@ type Reader interface {
 	// Audit lists the newest audit entries first; campaign 0 means the whole server.
 	Audit(campaign int64, limit int) ([]AuditEntry, error)
 	DeskReader
+	NotifyReader
 }
 
 // Tx is a write transaction.
@@ -106,6 +107,7 @@ type Tx interface {
 	// AddAudit appends an entry to the audit log and sets its id.
 	AddAudit(e *AuditEntry) error
 	DeskWriter
+	NotifyWriter
 }
 
 // DeskReader is what the battle desk, the army edits and the card corrections read from a

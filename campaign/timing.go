@@ -68,8 +68,14 @@ func (s *Service) Extend(ctx context.Context, a Actor, id int64, n int, d time.D
 			return err
 		}
 		out = viewTurn(t, access{actor: a})
+		if err := s.publishTiming(tx, c, t, EventDeadline, fmt.Sprintf("turn %d extended by %s", n, hours(d)), "a judge extended it: "+reason); err != nil {
+			return err
+		}
 		return s.audit(tx, id, a, "turn.extend", "extended turn %d by %s to lock at %s: %s", n, hours(d), turn.Stamp(t.LockAt), reason)
 	})
+	if err == nil {
+		s.wake()
+	}
 	return out, err
 }
 
@@ -90,7 +96,7 @@ func hours(d time.Duration) string {
 func (s *Service) Pause(ctx context.Context, a Actor, id int64, reason string) (*Campaign, error) {
 	var out *Campaign
 	err := s.store.Write(ctx, func(tx Tx) error {
-		c, _, err := judgeAction(tx, a, id, "pause a campaign", mayPause, reason)
+		c, t, err := judgeAction(tx, a, id, "pause a campaign", mayPause, reason)
 		if err != nil {
 			return err
 		}
@@ -103,8 +109,15 @@ func (s *Service) Pause(ctx context.Context, a Actor, id int64, reason string) (
 			return err
 		}
 		out = c
+		if err := s.publish(tx, &Event{CampaignID: id, Turn: t.Number, Kind: EventPaused, Title: c.Name + " is paused",
+			Body: fmt.Sprintf("A judge paused %s: %s. No orders are taken and no turn locks until it resumes; the time it is paused is given back.", c.Name, reason)}); err != nil {
+			return err
+		}
 		return s.audit(tx, id, a, "campaign.pause", "paused %s: %s", c.Name, reason)
 	})
+	if err == nil {
+		s.wake()
+	}
 	return out, err
 }
 
@@ -135,7 +148,13 @@ func (s *Service) Resume(ctx context.Context, a Actor, id int64, reason string) 
 			return err
 		}
 		out = c
+		if err := s.publishTiming(tx, c, t, EventResumed, "resumed", fmt.Sprintf("a judge resumed it after %s (%s)", hours(gone), reason)); err != nil {
+			return err
+		}
 		return s.audit(tx, id, a, "campaign.resume", "resumed %s after %s; turn %d now locks at %s: %s", c.Name, hours(gone), t.Number, turn.Stamp(t.LockAt), reason)
 	})
+	if err == nil {
+		s.wake()
+	}
 	return out, err
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/turn"
 )
 
 // GridView is the size of the map.
@@ -230,11 +231,22 @@ func redactPrivate(body []byte, m Snapshot, side domain.Side) ([]byte, error) {
 	if changed, err = keepIn(rep, "transfers", func(t domain.TransferOrder) bool { return ours(t.From) }); err != nil {
 		return nil, err
 	}
+	// a transfer refused for its troops says which troops: that reason too is the side's (T2)
+	redacted, err := rewriteIn(rep, "rejected", func(r *domain.Rejection) bool {
+		if r.Code != domain.CodeTransferNoRoom || ours(r.Army) {
+			return false
+		}
+		r.Message = turn.PublicMessage(*r)
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
 	warned, err := keepIn(rep, "warnings", func(w domain.Warning) bool { return !w.Private || ours(w.Army) })
 	if err != nil {
 		return nil, err
 	}
-	if !changed && !warned {
+	if !changed && !warned && !redacted {
 		return body, nil
 	}
 	return json.Marshal(rep)
@@ -261,6 +273,32 @@ func keepIn[T any](rep map[string]json.RawMessage, key string, keep func(T) bool
 		return false, nil
 	}
 	out, err := json.Marshal(kept)
+	if err != nil {
+		return false, err
+	}
+	rep[key] = out
+	return true, nil
+}
+
+// rewriteIn lets change rewrite the entries of the list rep[key] in place, and reports whether
+// it changed any.
+func rewriteIn[T any](rep map[string]json.RawMessage, key string, change func(*T) bool) (bool, error) {
+	raw, ok := rep[key]
+	if !ok {
+		return false, nil
+	}
+	var all []T
+	if err := json.Unmarshal(raw, &all); err != nil {
+		return false, err
+	}
+	changed := false
+	for i := range all {
+		changed = change(&all[i]) || changed
+	}
+	if !changed {
+		return false, nil
+	}
+	out, err := json.Marshal(all)
 	if err != nil {
 		return false, err
 	}

@@ -25,12 +25,13 @@ type accountRow struct {
 	Admin        bool
 	TokenVersion int
 	CreatedAt    time.Time
+	MustChange   bool
 }
 
 func (accountRow) TableName() string { return "accounts" }
 
 func (r *accountRow) model() *campaign.Account {
-	return &campaign.Account{ID: r.ID, Name: r.Name, PasswordHash: r.PasswordHash, Admin: r.Admin, TokenVersion: r.TokenVersion, CreatedAt: r.CreatedAt.UTC()}
+	return &campaign.Account{ID: r.ID, Name: r.Name, PasswordHash: r.PasswordHash, Admin: r.Admin, TokenVersion: r.TokenVersion, CreatedAt: r.CreatedAt.UTC(), MustChange: r.MustChange}
 }
 
 type campaignRow struct {

@@ -68,7 +68,7 @@ func (t *txn) Accounts() ([]campaign.Account, error) {
 }
 
 func (t *txn) CreateAccount(a *campaign.Account) error {
-	r := &accountRow{Name: a.Name, NameKey: domain.NameKey(a.Name), PasswordHash: a.PasswordHash, Admin: a.Admin, TokenVersion: a.TokenVersion, CreatedAt: a.CreatedAt}
+	r := &accountRow{Name: a.Name, NameKey: domain.NameKey(a.Name), PasswordHash: a.PasswordHash, Admin: a.Admin, TokenVersion: a.TokenVersion, CreatedAt: a.CreatedAt, MustChange: a.MustChange}
 	if err := t.db.Create(r).Error; err != nil {
 		return translate(err, fmt.Sprintf("an account named %q", a.Name))
 	}
@@ -78,7 +78,7 @@ func (t *txn) CreateAccount(a *campaign.Account) error {
 
 func (t *txn) UpdateAccount(a *campaign.Account) error {
 	return t.db.Model(&accountRow{}).Where("id = ?", a.ID).Updates(map[string]any{
-		"password_hash": a.PasswordHash, "admin": a.Admin, "token_version": a.TokenVersion,
+		"password_hash": a.PasswordHash, "admin": a.Admin, "token_version": a.TokenVersion, "must_change": a.MustChange,
 	}).Error
 }
 

@@ -58,7 +58,7 @@ func Render(t Heading, rep *Report) string {
 	if len(rep.Rejected) > 0 {
 		section("Orders not carried out")
 		for _, r := range rep.Rejected {
-			line("  %s (post %d, line %d): %s — %s", r.Army, r.Post, r.Line, r.Code, r.Message)
+			line("  %s (post %d, line %d): %s — %s", r.Army, r.Post, r.Line, r.Code, PublicMessage(r))
 		}
 	}
 	// The text is public: a private warning is only in the JSON report, for its side (T3).
@@ -262,6 +262,19 @@ func renderAI(rep *Report, section func(string), line func(string, ...any)) {
 		section("After-lock edit")
 		line("  %s", e.Note)
 	}
+}
+
+// PrivateTransfer is what the public learns of a transfer refused for its troops: the reason
+// names the creatures and counts sent, which stay with the sending side and the judges (T2).
+const PrivateTransfer = "the receiving army had no room for the troops sent, or the sender had not got them (2.1, 2.3.3); the details stay with the sending side (T2)"
+
+// PublicMessage is a rejection's reason as everyone may read it: a transfer's troops kept out
+// (T2), every other reason as it is.
+func PublicMessage(r domain.Rejection) string {
+	if r.Code == domain.CodeTransferNoRoom {
+		return PrivateTransfer
+	}
+	return r.Message
 }
 
 // publicWarnings are the warnings anyone may read: all but the private ones (T3).

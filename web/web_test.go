@@ -195,10 +195,11 @@ func TestSelfContained(t *testing.T) {
 			}
 		}
 	}
-	// The budget of a page load is 200 KB with the map (the browser test weighs it); the
-	// code itself must leave most of it to the map.
-	if total > 120*1024 {
-		t.Errorf("the embedded pages weigh %d bytes: keep them under 120 KB", total)
+	// The budget of a page load is 200 KB with the map (the browser test weighs it, gzipped as
+	// served); the code itself must leave most of it to the map. (150 KB since the threads, the
+	// notifications and the desk's guides: about 45 KB gzipped.)
+	if total > 150*1024 {
+		t.Errorf("the embedded pages weigh %d bytes: keep them under 150 KB", total)
 	}
 	t.Logf("%d files, %d bytes", len(files), total)
 }

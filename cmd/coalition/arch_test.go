@@ -140,6 +140,13 @@ func violation(p, imp string) string {
 		if isLocal && !slices.Contains([]string{"domain", "campaign", "migrations"}, dep) {
 			return "store implements campaign's port and knows nothing above it"
 		}
+	case p == "notify":
+		if isLocal && !slices.Contains([]string{"domain", "campaign"}, dep) {
+			return "notify implements campaign's Sender port (webhooks, SMTP) and knows nothing else of the module"
+		}
+		if under(imp, "gorm.io", "database/sql", "github.com/labstack") {
+			return "notify sends notifications: no database, no web server"
+		}
 	case p == "api":
 		if isLocal && !slices.Contains([]string{"domain", "campaign", "scenario", "deck", "format"}, dep) {
 			return "api speaks to campaign (and reads domain, scenario and the pure deck checker: deck, format), never store"
@@ -215,6 +222,11 @@ func TestArchitectureCatches(t *testing.T) {
 		{"format", "gorm.io/gorm"},
 		{"match", module + "/format"},
 		{"api", module + "/cards"},
+		{"notify", module + "/store"},
+		{"notify", module + "/api"},
+		{"notify", "gorm.io/gorm"},
+		{"campaign", module + "/notify"},
+		{"api", module + "/notify"},
 	} {
 		if violation(c.pkg, c.imp) == "" {
 			t.Errorf("%s importing %s passed", c.pkg, c.imp)
@@ -226,6 +238,7 @@ func TestArchitectureCatches(t *testing.T) {
 		{"store", "gorm.io/gorm"}, {"store", module + "/campaign"}, {"api", module + "/campaign"}, {"api", module + "/scenario"}, {"api", "github.com/labstack/echo/v4"},
 		{"cmd/coalition", module + "/store"},
 		{"format", module + "/deck"}, {"deck", module + "/cards"}, {"api", module + "/format"}, {"match", "slices"},
+		{"notify", module + "/campaign"}, {"notify", "net/http"}, {"notify", "github.com/emersion/go-smtp"}, {"cmd/coalition", module + "/notify"},
 	} {
 		if why := violation(c.pkg, c.imp); why != "" {
 			t.Errorf("%s importing %s refused: %s", c.pkg, c.imp, why)

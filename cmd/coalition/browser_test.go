@@ -220,6 +220,7 @@ func (p *tab) open(base, path string) {
 	p.t.Helper()
 	p.do("opening "+path, chromedp.Navigate(base+path))
 	p.until("the map", `document.body.dataset.ready === 'true' && document.querySelectorAll('#map .army').length > 0`)
+	p.axe(path)
 }
 
 // view opens a tab of the application (map, orders, battles, judge) and waits until it shows.
@@ -227,6 +228,7 @@ func (p *tab) view(name string) {
 	p.t.Helper()
 	p.do("opening the "+name+" tab", chromedp.Click(chromedp.CSS(`#tabs a[href="#`+name+`"]`)))
 	p.until("the "+name+" tab", `document.body.dataset.view === `+jsString(name))
+	p.axe("the " + name + " tab")
 }
 
 // unnamed lists the page's visible controls and army markers that have no accessible name:
@@ -799,6 +801,7 @@ func TestBrowserJudgeSanctions(t *testing.T) {
 	p.open(s.base, "/#judge")
 	p.login("Bea", pw["Bea"])
 	p.until("the sanction form with the map's armies", `document.querySelector('#sanction-form select[name="army"] option[value="Sai Rei"]') && document.querySelector('#sanction-form select[name="army"] option[value="Darkhand5"]')`)
+	p.unfold("judge-sanctions")
 	p.until("the empty list", `/No army has been sanctioned in turn 1/.test(document.querySelector('#sanction-list').textContent)`)
 
 	// A reason of blanks passes the browser's "required" but not the server (5.4.1 wants a reason).
@@ -917,6 +920,7 @@ func TestBrowserJudgeFormulas(t *testing.T) {
 	p.login("Bea", pw["Bea"])
 	form := `form.formula[data-formula="size"] `
 	p.until("the five formulas", `document.querySelectorAll('#formula-list form.formula').length === 5 && document.querySelector('#formula-size-text')`)
+	p.unfold("judge-formulas")
 	if got := eval[string](p, `document.querySelector('#formula-size-text').value`); got != sizeText {
 		t.Fatalf("the size formula's box holds %q, the server has %q", got, sizeText)
 	}
@@ -1015,7 +1019,7 @@ func TestBrowserJudgeSectionsHidden(t *testing.T) {
 	if eval[bool](judge, sections) {
 		t.Errorf("the movement judge sees the sanctions or the formulas: %q", eval[string](judge, `[...document.querySelectorAll('#panel h3')].map((x) => x.textContent).join(', ')`))
 	}
-	if got := eval[string](judge, `[...document.querySelectorAll('#panel section.card h3')].map((x) => x.textContent).join(', ')`); got != "The open turn, Battle results, Lock reports, Audit log" {
+	if got := eval[string](judge, `[...document.querySelectorAll('#panel section.card h3')].map((x) => x.textContent).join(', ')`); got != "The open turn, Posts of the open turn, Battle results, Lock reports, Audit log" {
 		t.Errorf("the movement judge's console has the sections %q", got)
 	}
 }

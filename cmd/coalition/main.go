@@ -45,6 +45,9 @@ commands:
   deck check [--format F] [--revision R] [--json] FILE
                               check a deck list for Coalition, Heroic or Manahearth
   verify-dice [FILE.json]     check a turn's published seed and dice
+  admin reset-password [--db FILE] NAME
+                              give an account a new password (a lost admin password too)
+  version                     the program's version, commit and Go version
 `
 
 // run is the whole program: main only wires it to the process.
@@ -68,6 +71,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return deckCommand(args[2:], stdin, stdout)
 	case "verify-dice":
 		return verifyDiceCommand(args[2:], stdin, stdout)
+	case "admin":
+		return adminCommand(ctx, args[2:], getenv, stdout, stderr)
+	case "version", "--version":
+		return versionCommand(stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -78,7 +78,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	logFormat := fs.String("log", env(getenv, "COALITION_LOG", "text"), "log format: text or json (env COALITION_LOG)")
 	rateLimit := fs.String("rate-limit", env(getenv, "COALITION_RATE_LIMIT", "20/s"), "writes per account and per address: N/s, N/m or N/h, optionally ,BURST (N by default); off disables it (env COALITION_RATE_LIMIT)")
 	cardFile := fs.String("cards", getenv("COALITION_CARDS"), "a card catalogue written by `coalition cards import` to check troop lists against; default: the card data shipped in the program (env COALITION_CARDS)")
+	var n notifyFlags
+	n.register(fs, getenv)
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil // the help was asked for, and printed
+		}
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -99,7 +104,18 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	defer st.Close()
-	opt := campaign.Options{Clock: now, Log: c.log, PasswordCost: c.cost, BackupKeep: *keep}
+	// listening first: the address people reach the server at goes into the notifications' links
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
+	url := serverURL(ln.Addr())
+	notifier, err := n.notifier(url)
+	if err != nil {
+		return err
+	}
+	opt := campaign.Options{Clock: now, Log: c.log, PasswordCost: c.cost, BackupKeep: *keep, Notifier: notifier, RemindBefore: n.remindBefore}
 	if !strings.Contains(c.db, "://") {
 		opt.BackupDir = *backups
 		if opt.BackupDir == "" {
@@ -128,6 +144,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	case password != "":
 		fmt.Fprintf(stdout, "Created the admin account: log in as %q with password %s\n(it is shown this once; change it with PUT /api/me/password).\n", *admin, password)
 	}
+	fmt.Fprintf(stdout, "If the admin's password is lost: coalition admin reset-password --db %s %s prints a new one (to be changed at the next login).\n", shellQuote(c.db), shellQuote(*admin))
 	key, err := signingKey(ctx, svc, getenv("COALITION_JWT_KEY"))
 	if err != nil {
 		return err
@@ -166,13 +183,17 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return err
-	}
+	// the dispatcher sends notifications after their commits and makes the reminders
+	dctx, stopDispatch := context.WithCancel(ctx)
+	dispatched := make(chan struct{})
+	go func() {
+		defer close(dispatched)
+		svc.RunDispatcher(dctx, n.every)
+	}()
+	defer func() { stopDispatch(); <-dispatched }()
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 2 * time.Minute,
 		ErrorLog: slog.NewLogLogger(h, slog.LevelWarn)}
-	fmt.Fprintf(stdout, "Listening on http://%s\n", ln.Addr())
+	fmt.Fprintf(stdout, "Listening on %s\n", url)
 	c.log.Info("serving", "addr", ln.Addr().String(), "db", c.db)
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()

@@ -2,11 +2,14 @@
 // with If-None-Match, redrawing without a reload), the turn slider, and the tabs: the map's
 // own panel, the order desk, the battle desk and the judge console.
 import { call, get, login, logout, session, onSession } from './api.js';
-import { h, $, fill, when, rankName, sideName, sameName } from './util.js';
+import { h, $, fill, when, at, rankName, sideName, sameName } from './util.js';
 import { MapDrawer, legend, armyLabel, battlesOf } from './map.js';
 import * as orders from './orders.js';
 import * as battles from './battles.js';
 import * as judge from './judge.js';
+import * as thread from './thread.js';
+import * as notifications from './notifications.js';
+import * as password from './password.js';
 
 const params = new URLSearchParams(location.search);
 const POLL = Math.max(200, Number(params.get('poll')) || 4000);
@@ -22,6 +25,8 @@ const views = {
   orders: { label: 'Orders', available: () => !!(app.campaign && app.campaign.may_post), ...orders },
   battles: { ...battles, label: 'Battles', available: () => battles.available(app) },
   judge: { label: 'Judge', available: () => !!(app.campaign && app.campaign.class === 'judge'), ...judge },
+  thread: { label: 'Threads', available: () => !!app.campaign, ...thread },
+  notifications: { label: 'Notifications', available: () => !!(app.campaign && session()), ...notifications },
 };
 
 /** myArmies are the armies whose orders from the logged-in member count, as the server marks them (orderable; 5.2.1, M15). */
@@ -119,6 +124,15 @@ function renderTabs() {
 
 /** route shows the tab the address names, falling back to the map. */
 function route() {
+  if (password.needed()) {
+    // a password an admin reset is changed before anything else
+    if (app.view && app.view.unmount) app.view.unmount();
+    app.view = null;
+    document.body.dataset.view = 'password';
+    renderTabs();
+    password.mount($('#panel'), app);
+    return;
+  }
   let name = location.hash.slice(1) || 'map';
   if (!views[name] || !views[name].available()) name = 'map';
   const v = views[name];
@@ -206,7 +220,8 @@ async function pollMap() {
 
 async function pollLoop() {
   try {
-    if (app.cid) await pollMap();
+    // a hidden tab asks nothing; it asks at once when it shows again (visibilitychange)
+    if (app.cid && !document.hidden && !password.needed()) await pollMap();
     $('#stale').hidden = true;
   } catch (e) {
     const st = $('#stale');
@@ -274,8 +289,8 @@ function mountMapPanel(panel) {
     c.status === 'finished' ? h('p', { class: 'notice ok' }, `The round is over${app.map.winner ? ': ' + sideName(app.map.winner) + ' won' : ''}.`) : null,
     h('dl', { class: 'facts' },
       h('dt', {}, 'Open turn'), h('dd', {}, `${t.number}`),
-      h('dt', {}, 'Battle deadline'), h('dd', {}, when(t.deadline)),
-      h('dt', {}, 'Lock'), h('dd', {}, when(t.lock_at)),
+      h('dt', {}, 'Battle deadline'), h('dd', {}, at(t.deadline)),
+      h('dt', {}, 'Lock'), h('dd', {}, at(t.lock_at)),
       h('dt', {}, 'Seed commitment (B6)'), h('dd', { class: 'hash' }, t.commitment)),
     h('h3', {}, v.status === 'locked' ? `Battles of turn ${v.turn}` : 'Battles this turn'),
     list(battlesOf(v), (b) => `${b.square}: ${(b.armies || []).join(' vs ')} (${b.kind})`),
@@ -328,6 +343,10 @@ function wire() {
   $('#alert-close').addEventListener('click', () => { $('#alert').hidden = true; });
   onSession(async () => {
     renderSession();
+    if (password.needed()) {
+      route();
+      return;
+    }
     try {
       await refresh();
     } catch (err) {
@@ -335,6 +354,9 @@ function wire() {
     }
   });
   window.addEventListener('hashchange', route);
+  document.addEventListener('visibilitychange', () => {
+    if (!document.hidden && app.cid) pollMap().catch(() => {});
+  });
 }
 
 async function main() {

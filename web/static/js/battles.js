@@ -3,7 +3,7 @@
 // bonus (B2), the server's proposal with its size and colour bonuses (B3, B4), dice (B5) and
 // casualties (B7), then the result adjusted and confirmed.
 import { call, get } from './api.js';
-import { h, fill, when } from './util.js';
+import { h, fill, when, at } from './util.js';
 import { resultFields, describeResult } from './results.js';
 
 let app, panel, els = {};
@@ -87,7 +87,7 @@ function battleCard(b, status) {
   const strategies = b.strategies || [];
   const sides = (b.sides || []).map((s) => h('section', { class: 'side', 'data-side': s.side },
     h('h4', {}, `${s.side[0].toUpperCase()}${s.side.slice(1)}: ${s.armies.join(' and ')}`),
-    h('p', { class: 'help' }, `Strategy due ${when(s.strategy_deadline)}`, s.sent ? ` — sent for ${s.sent.length ? s.sent.join(', ') : 'nobody yet'}` : ''),
+    h('p', { class: 'help' }, 'Strategy due ', at(s.strategy_deadline), s.sent ? ` — sent for ${s.sent.length ? s.sent.join(', ') : 'nobody yet'}` : ''),
     s.armies.map((n) => troopsTable(armyOnMap(n))),
     strategies.filter((x) => x.side === s.side).map((x) => h('div', { class: 'strategy', 'data-army': x.army },
       h('p', {}, h('strong', {}, `${x.army}’s strategy`), ` by ${x.author}${x.contingency ? ' (contingency, 5.2.3)' : ''}, ${when(x.submitted_at)}`),

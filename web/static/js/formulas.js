@@ -3,7 +3,7 @@
 // save makes a new version, which the server compiles first and refuses in words when it does
 // not compile; every saved version is kept and listed.
 import { call, get } from './api.js';
-import { h, fill, when } from './util.js';
+import { h, fill, when, at } from './util.js';
 
 const TITLES = {
   size: 'Size bonus of the larger side, 0–10 (B3)',
@@ -60,7 +60,7 @@ function formulaForm(f, history) {
       saved.length ? h('table', {},
         h('thead', {}, h('tr', {}, ['Version', 'When', 'Who', 'Text'].map((x) => h('th', { scope: 'col' }, x)))),
         h('tbody', {}, saved.map((x) => h('tr', { 'data-version': x.version },
-          h('td', {}, x.version), h('td', {}, when(x.at)), h('td', {}, x.by), h('td', {}, h('pre', {}, x.text))))))
+          h('td', {}, x.version), h('td', {}, at(x.at)), h('td', {}, x.by), h('td', {}, h('pre', {}, x.text))))))
         : h('p', {}, 'None saved yet: version 1 is the shipped default.'));
   };
   show(f, history);

@@ -2,15 +2,30 @@
 // results for the open turn, for the battle judges the sanctions (5.4.1) and the battle
 // formulas (B3, B7), the lock reports (readable text and details) and the audit log.
 import { call, get, session } from './api.js';
-import { h, fill, when } from './util.js';
+import { h, fill, when, at } from './util.js';
 import { resultFields, describeResult } from './results.js';
 import * as sanctions from './sanctions.js';
 import * as formulas from './formulas.js';
+import * as turn from './judgeturn.js';
 
 let app, panel, els = {};
 
+/** closedAtFirst are the sections that start folded; the judge's own choice is remembered. */
+const closedAtFirst = ['judge-sanctions', 'judge-formulas', 'judge-reports'];
+
+/** section is a part of the console whose heading folds and unfolds it. */
 function section(title, id, ...body) {
-  return h('section', { class: 'card', 'aria-labelledby': id }, h('h3', { id }, title), ...body);
+  const key = `coalition.fold.${id}`;
+  const stored = localStorage.getItem(key);
+  const open = stored === null ? !closedAtFirst.includes(id) : stored === 'open';
+  const sec = { class: `card fold${open ? '' : ' folded'}`, 'aria-labelledby': id, id: `${id}-section` };
+  const toggle = h('button', { type: 'button', class: 'fold-toggle', 'aria-expanded': String(open), 'aria-controls': `${id}-section` }, title);
+  toggle.addEventListener('click', () => {
+    const now = toggle.closest('section').classList.toggle('folded');
+    toggle.setAttribute('aria-expanded', String(!now));
+    localStorage.setItem(key, now ? 'closed' : 'open');
+  });
+  return h('section', sec, h('h3', { id }, toggle), ...body);
 }
 
 function reasonField(id) {
@@ -35,6 +50,8 @@ export function mount(p, a) {
     report: h('div', { id: 'judge-report' }),
     audit: h('tbody', {}),
     auditMsg: h('div', { role: 'status', hidden: true }),
+    timing: h('div'),
+    posts: turn.posts(),
   };
   const lockForm = h('form', { id: 'lock-form', onsubmit: (e) => act(e, 'lock') }, reasonField('lock-reason'), h('button', { type: 'submit', id: 'lock-now' }, 'Lock the turn now'));
   const extendForm = h('form', { id: 'extend-form', onsubmit: (e) => act(e, 'extend') },
@@ -47,24 +64,35 @@ export function mount(p, a) {
   els.battleJudge = battleJudge();
   fill(panel,
     h('h2', {}, 'Judge console'),
-    section('The open turn', 'judge-turn', els.state,
+    section('The open turn', 'judge-turn', els.state, els.timing,
       h('h4', {}, 'Lock now'), lockForm,
       h('h4', {}, 'Extend'), extendForm,
       h('h4', { id: 'pause-title' }, 'Pause or resume the campaign'), pauseForm, els.actionsMsg),
-    section('Battle results', 'judge-battles', h('p', { class: 'help' }, 'The battles fought in the open turn; a result replaces an earlier one for the same square and must fit its battle (B1). The lock needs a result for every battle.'), els.results, els.resultsMsg),
+    section('Posts of the open turn', 'judge-posts-title', h('button', { type: 'button', id: 'judge-posts-refresh', onclick: () => turn.loadPosts(app, els.posts, app.campaign.turn.number) }, 'Read the posts again'), ...els.posts.els),
+    section('Battle results', 'judge-battles', h('p', { class: 'help', id: 'results-help' }, resultsHelp()), els.results, els.resultsMsg),
     els.battleJudge ? section('Sanctions', 'judge-sanctions', sanctions.mount(app)) : null,
     els.battleJudge ? section('Battle formulas', 'judge-formulas', formulas.mount(app)) : null,
     section('Lock reports', 'judge-reports', h('label', { for: 'report-turn' }, 'Turn'), els.reportTurn, els.report),
     section('Audit log', 'judge-audit', h('button', { type: 'button', onclick: loadAudit }, 'Refresh the audit log'), els.auditMsg,
-      h('div', { class: 'scroll' }, h('table', { class: 'audit' }, h('caption', {}, 'Newest first'),
-        h('thead', {}, h('tr', {}, ['When', 'Who', 'Action', 'Detail', 'From'].map((x) => h('th', { scope: 'col' }, x)))), els.audit))));
+      h('div', { class: 'scroll', tabindex: 0, role: 'region', 'aria-label': 'Audit log' }, h('table', { class: 'audit' }, h('caption', {}, 'Newest first'),
+        h('thead', {}, h('tr', {}, ['When', 'Who', 'Action', 'Detail', 'From'].map((x) => h('th', { scope: 'col' }, x)))), els.audit))),
+    turn.accounts(app) ? section('Accounts', 'judge-accounts', ...turn.accounts(app)) : null);
   update();
   loadResults();
   loadTurns();
   loadAudit();
+  turn.loadPosts(app, els.posts, app.campaign.turn.number);
 }
 
-let shownTurn = 0;
+/** resultsHelp says what the lock needs of the battles, as the campaign's rules have it (B2). */
+function resultsHelp() {
+  const base = 'The battles fought in the open turn; a result replaces an earlier one for the same square and must fit its battle (B1). ';
+  return app.campaign.stratless_settle
+    ? base + 'A battle left without a result settles itself at the lock: a side with a strategy against one without wins with the full +10, and with no strategy on either side nobody wins (B2). A battle both sides sent strategies for needs a result.'
+    : base + 'This campaign was imported from a scenario: the lock needs a result for every battle.';
+}
+
+let shownTurn = 0, shownVersion = 0;
 
 export function update() {
   if (!els.state) return;
@@ -72,15 +100,18 @@ export function update() {
   fill(els.state,
     h('dt', {}, 'Campaign'), h('dd', {}, `${c.name} — ${c.status}${c.status === 'paused' ? ` since ${when(c.paused_at)}: ${c.pause_reason || ''}` : ''}`),
     h('dt', {}, 'Turn'), h('dd', {}, `${t.number} (${t.status})`),
-    h('dt', {}, 'Battle deadline'), h('dd', {}, when(t.deadline)),
-    h('dt', {}, 'Lock'), h('dd', {}, when(t.lock_at), t.extension_hours ? ` (extended by ${t.extension_hours} h)` : ''),
+    h('dt', {}, 'Battle deadline'), h('dd', {}, at(t.deadline)),
+    h('dt', {}, 'Lock'), h('dd', {}, at(t.lock_at), t.extension_hours ? ` (extended by ${t.extension_hours} h)` : ''),
     t.lock_error ? [h('dt', {}, 'Last scheduled lock failed'), h('dd', { class: 'error' }, t.lock_error)] : null);
+  fill(els.timing, turn.timing(t));
   els.pauseButton.textContent = c.status === 'paused' ? 'Resume the campaign' : 'Pause the campaign';
   if (els.battleJudge) sanctions.update();
   if (shownTurn && shownTurn !== t.number) {
     loadResults();
     loadTurns();
   }
+  if (shownVersion !== app.map.version) turn.loadPosts(app, els.posts, t.number);
+  shownVersion = app.map.version;
   shownTurn = t.number;
 }
 
@@ -198,7 +229,7 @@ async function showReport(n) {
     h('tbody', {}, items.map((x) => h('tr', {}, cols.map((c) => h('td', {}, x[c] === undefined ? '' : String(x[c])))))));
   fill(els.report,
     h('p', {}, `Locked ${when(v.locked_at)} by ${v.locked_by}.`),
-    h('pre', { class: 'report-text', id: 'report-text' }, v.text),
+    h('pre', { class: 'report-text', id: 'report-text', tabindex: 0 }, v.text),
     h('details', {}, h('summary', {}, 'Details'),
       h('dl', { class: 'facts' },
         h('dt', {}, 'Seed (revealed, B6)'), h('dd', { class: 'hash' }, v.seed),
@@ -211,14 +242,14 @@ async function showReport(n) {
       h('h4', {}, `Battles announced (${(r.battles || []).length})`),
       h('ul', {}, (r.battles || []).map((b) => h('li', {}, `${b.square}: ${(b.armies || []).join(' vs ')} (${b.kind})`))),
       h('h4', {}, 'The report as data'),
-      h('pre', { class: 'json' }, JSON.stringify(r, null, 1))));
+      h('pre', { class: 'json', tabindex: 0 }, JSON.stringify(r, null, 1))));
 }
 
 async function loadAudit() {
   try {
     const entries = await get(`/api/campaigns/${app.cid}/audit?limit=100`);
     els.auditMsg.hidden = true;
-    fill(els.audit, entries.map((x) => h('tr', {}, h('td', {}, when(x.at)), h('td', {}, x.actor), h('td', {}, x.action), h('td', {}, x.detail), h('td', {}, x.ip || ''))));
+    fill(els.audit, entries.map((x) => h('tr', {}, h('td', {}, at(x.at)), h('td', {}, x.actor), h('td', {}, x.action), h('td', {}, x.detail), h('td', {}, x.ip || ''))));
   } catch (err) {
     app.problem(els.auditMsg, err);
   }

@@ -103,7 +103,8 @@ export class MapDrawer {
     const labels = s('g', { class: 'labels', 'aria-hidden': 'true' });
     for (let c = 1; c <= cols; c++) labels.append(s('text', { x: M + (c - 0.5) * CELL, y: M - 7, 'text-anchor': 'middle' }, String(c)));
     for (let r = 1; r <= rows; r++) labels.append(s('text', { x: M / 2, y: M + (r - 0.5) * CELL + 4, 'text-anchor': 'middle' }, ROWS[r - 1]));
-    svg.append(terrain, labels, this.sites(view.sites || []), this.battles(view), this.moves(view));
+    this.reachLayer = s('g', { class: 'reach', 'aria-hidden': 'true' });
+    svg.append(terrain, this.reachLayer, labels, this.sites(view.sites || []), this.battles(view), this.moves(view));
     this.overlay = s('g', { class: 'orders', 'aria-hidden': 'true' });
     svg.append(this.overlay, this.armies(view.armies || []));
     const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('#' + this.root.id + ' .army');
@@ -113,7 +114,37 @@ export class MapDrawer {
     if (focused) this.focusArmy(focused.dataset.army); // a redraw keeps the keyboard's place
     this.applyZoom();
     this.drawOrders();
+    this.drawReach();
     this.select(this.selected);
+  }
+
+  /** setReach shades the squares an army can reach and marks those an order would be refused for: [{square, status, reason, legs}]. */
+  setReach(squares) {
+    this.reach = squares || [];
+    this.drawReach();
+  }
+
+  drawReach() {
+    if (!this.reachLayer) return;
+    this.reachLayer.replaceChildren();
+    const t = (sq) => (this.view.terrain[sq.row - 1] || [])[sq.col - 1] || 'plains';
+    for (const r of this.reach || []) {
+      const sq = parseSquare(r.square);
+      if (!sq) continue;
+      const cls = r.status === 'rejected' ? 'bad' : r.status === 'keyword' ? 'kw' : r.legs > 1 ? 'far' : 'ok';
+      this.reachLayer.append(s('rect', {
+        x: M + (sq.col - 1) * CELL + 1, y: M + (sq.row - 1) * CELL + 1, width: CELL - 2, height: CELL - 2,
+        class: `reach-sq ${cls}`, 'data-sq': r.square, 'data-t': t(sq), 'data-reach': cls,
+      }, s('title', {}, this.reachText(r))));
+    }
+  }
+
+  /** reachText says what an order to a square would meet: accepted, a warning, or refused and why. */
+  reachText(r) {
+    const when = r.legs > 1 ? 'next turn, by a long move (M14)' : 'this turn';
+    if (r.status === 'rejected') return `${r.square}: an order would be refused — ${r.reason}${r.code ? ` (${r.code})` : ''}`;
+    if (r.status === 'keyword') return `${r.square}: reachable ${when} only with a keyword; a plain order would be refused — ${r.reason} (${r.code})`;
+    return `${r.square}: reachable ${when}${r.status === 'warning' ? ` — ${r.reason}` : ''}`;
   }
 
   defs() {
@@ -163,12 +194,15 @@ export class MapDrawer {
       here.forEach((a, i) => {
         const [x, y, r] = spots[Math.min(i, spots.length - 1)];
         const label = armyLabel(a);
+        const mark = marker(a.side, x, y, r);
+        mark.setAttribute('fill', (SIDE[a.side] || SIDE.neutral)[1]);
+        mark.setAttribute('class', 'mark');
         const m = s('g', { class: `army ${a.side}`, tabindex: 0, role: 'button', 'aria-label': label, 'data-army': a.name, 'data-sq': a.at },
           s('title', {}, label),
           s('circle', { class: 'ring', cx: x, cy: y, r: r + 3.5 }),
-          marker(a.side, x, y, r));
-        m.lastChild.setAttribute('fill', (SIDE[a.side] || SIDE.neutral)[1]);
-        m.lastChild.setAttribute('class', 'mark');
+          mark,
+          // the name under the marker, shown once the map is zoomed in far enough to read it
+          s('text', { class: 'army-name', x, y: y + r + 4.2, 'text-anchor': 'middle', 'aria-hidden': 'true' }, shortName(a.name)));
         g.append(m);
       });
     }
@@ -269,7 +303,8 @@ export class MapDrawer {
 
   describeSquare(sq, t) {
     const site = (this.view.sites || []).find((x) => x.at === sq);
-    return `${sq}: ${(TERRAIN[t] || [t])[0]}${site ? ' — ' + site.name : ''}`;
+    const r = (this.reach || []).find((x) => x.square === sq);
+    return `${sq}: ${(TERRAIN[t] || [t])[0]}${site ? ' — ' + site.name : ''}${r ? '. ' + this.reachText(r).slice(sq.length + 2) : ''}`;
   }
 
   /** zoom multiplies the map's scale by f (0 fits it to the width of its frame). */
@@ -289,7 +324,15 @@ export class MapDrawer {
       this.svg.setAttribute('width', Math.round(this.size[0] * this.zoomLevel));
       this.svg.setAttribute('height', Math.round(this.size[1] * this.zoomLevel));
     }
+    // the armies' names show when a square is drawn at least 40 pixels wide
+    const scale = this.svg.getBoundingClientRect().width / this.size[0];
+    this.svg.classList.toggle('named', scale * CELL >= 40);
   }
+}
+
+/** shortName is an army's name cut to fit under its marker. */
+function shortName(name) {
+  return name.length > 12 ? name.slice(0, 11) + '…' : name;
 }
 
 /** legend is the key to the map's colours and signs. */

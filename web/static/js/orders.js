@@ -3,10 +3,12 @@
 // drawn as an arrow, public or private posts (C2), the time left to the lock, and the
 // player's posts of the turn with edit and withdraw.
 import { call, get } from './api.js';
-import { h, $, fill, when, span, debounce, sameName } from './util.js';
+import { h, $, fill, when, at, span, debounce, sameName } from './util.js';
 import { parseSquare } from './map.js';
+import * as desk from './desk.js';
+import * as thread from './thread.js';
 
-let app, panel, timer = 0, seq = 0, selected = '', editing = null, posted = null;
+let app, panel, timer = 0, seq = 0, selected = '', editing = null, posted = null, guide = null;
 let els = {};
 
 /** lineArmy is the army a line orders: the name before the colon, or the author's namesake. */
@@ -54,6 +56,8 @@ export function mount(p, a) {
     submit: h('button', { type: 'submit', id: 'order-post' }, 'Post orders'),
     cancel: h('button', { type: 'button', id: 'order-cancel', hidden: true, onclick: stopEditing }, 'Cancel the edit'),
     posts: h('ul', { id: 'my-posts', class: 'posts' }),
+    summary: h('div', { id: 'desk-guide' }),
+    reach: h('div', { id: 'reach-info', role: 'status' }),
   };
   const form = h('form', { id: 'order-form', onsubmit: submit },
     h('label', { for: 'order-text' }, 'Orders, one a line'),
@@ -68,8 +72,9 @@ export function mount(p, a) {
   fill(panel, els.title, els.lock,
     h('h3', {}, 'Your armies'),
     h('p', { class: 'help' }, 'Choose an army (here or on the map), then click where it goes on the map; Shift+click adds another leg of a long move. Press Enter on an army to start its order in the box below and type the destination.'),
-    els.armies, form,
-    h('h3', {}, 'Your posts this turn'), els.posts);
+    els.summary, els.armies, els.reach, form,
+    h('h3', {}, 'Your posts this turn'), els.posts,
+    thread.section(app));
   els.text.addEventListener('input', () => {
     posted = null;
     drawLines();
@@ -85,9 +90,22 @@ export function unmount() {
   clearInterval(timer);
   app.drawer.setOrders([]);
   app.drawer.select('');
+  desk.showReach(app, '');
+  thread.unmount();
 }
 
-let lastTurn = 0;
+/** loadDesk asks which armies have an order, and shows it beside them. */
+async function loadDesk() {
+  try {
+    guide = await desk.load(app);
+    fill(els.summary, desk.summary(guide), desk.legend());
+    renderArmies();
+  } catch (err) {
+    app.problem(els.problem, err);
+  }
+}
+
+let lastTurn = 0, lastVersion = 0;
 
 export function update() {
   if (!els.title) return;
@@ -99,7 +117,9 @@ export function update() {
     loadPosts();
     check();
   }
+  if (lastTurn !== t.number || app.map.version !== lastVersion) loadDesk();
   lastTurn = t.number;
+  lastVersion = app.map.version;
 }
 
 function renderLock() {
@@ -108,7 +128,7 @@ function renderLock() {
   if (c.status === 'paused') {
     fill(els.lock, `${c.name} is paused (${c.pause_reason || 'no reason given'}): no orders are taken until a judge resumes it.`);
   } else {
-    fill(els.lock, 'Orders are taken until the lock, ', h('time', { datetime: t.lock_at }, when(t.lock_at)),
+    fill(els.lock, 'Orders are taken until the lock, ', at(t.lock_at),
       left > 0 ? `: ${span(left)} left.` : ': the lock time has passed, posts now are too late (C2).');
   }
   if (!t.check_window) {
@@ -131,7 +151,7 @@ function renderArmies() {
     h('button', {
       type: 'button', class: 'army-pick', 'aria-pressed': String(a.name === selected), 'data-army': a.name,
       onclick: (e) => choose(a.name, e.detail === 0),
-    }, `${a.name} — ${a.at}`))));
+    }, `${a.name} — ${a.at}`), ' ', desk.badge(guide, a.name))));
 }
 
 /** choose selects an army; from the keyboard it also starts its line in the box. */
@@ -141,6 +161,7 @@ function choose(name, keyboard) {
   selected = selected === a.name && !keyboard ? '' : a.name;
   app.drawer.select(selected);
   renderArmies();
+  reach(selected);
   if (!keyboard || !selected) return;
   const lines = els.text.value.split('\n');
   let i = lines.findIndex((l) => sameName(lineArmy(l), a.name) && l.includes(':'));
@@ -154,6 +175,24 @@ function choose(name, keyboard) {
   els.text.focus();
   const end = lines.slice(0, i + 1).join('\n').length;
   els.text.setSelectionRange(end, end);
+}
+
+/** reach shades where the chosen army can go and says so in words. */
+async function reach(name) {
+  try {
+    const r = await desk.showReach(app, name);
+    if (!r || name !== selected) {
+      if (!name) fill(els.reach);
+      return;
+    }
+    const one = r.squares.filter((x) => x.legs === 1);
+    const ok = one.filter((x) => x.status === 'accepted' || x.status === 'warning').length;
+    const kw = one.filter((x) => x.status === 'keyword').length, bad = one.filter((x) => x.status === 'rejected').length;
+    fill(els.reach, h('p', { class: 'help', id: 'reach-summary' }, r.fighting ? `${name} fights a battle this turn: it takes no order (M1).`
+      : `${name} can reach ${ok} square${ok === 1 ? '' : 's'} this turn (shaded), ${kw} more only with engage or replace, which a click writes for you; an order to ${bad} would be refused (marked). Point at a square for the reason.`));
+  } catch (err) {
+    app.problem(els.problem, err);
+  }
 }
 
 /** army is a marker activated from the keyboard: the player's own armies are chosen. */
@@ -284,6 +323,7 @@ async function submit(e) {
     stopEditing(true);
     drawLines();
     await loadPosts();
+    await loadDesk();
   } catch (err) {
     app.problem(els.problem, err);
   } finally {
@@ -320,7 +360,7 @@ async function loadPosts() {
     return;
   }
   fill(els.posts, mine.map((p) => h('li', { class: 'post', 'data-post': p.id },
-    h('p', {}, h('strong', {}, `Post ${p.id}`), ` — ${when(p.at)}, ${p.private ? 'private' : 'public'}${p.replaces ? `, replaces post ${p.replaces}` : ''}`),
+    h('p', {}, h('strong', {}, `Post ${p.id}`), ' — ', at(p.at), `, ${p.private ? 'private' : 'public'}${p.replaces ? `, replaces post ${p.replaces}` : ''}`),
     h('pre', {}, p.text),
     h('div', { class: 'buttons' },
       h('button', { type: 'button', 'aria-label': `Edit post ${p.id}`, onclick: () => edit(p) }, 'Edit'), ' ',
@@ -353,6 +393,7 @@ async function withdraw(p) {
     app.say(els.done, `Post ${p.id} withdrawn: it counts for nothing.`);
     if (editing === p.id) stopEditing();
     await loadPosts();
+    await loadDesk();
     els.text.focus(); // the button that had the focus is gone
   } catch (err) {
     app.problem(els.problem, err);

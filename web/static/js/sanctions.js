@@ -3,7 +3,7 @@
 // turn's seed drew and the troops the army lost (severity × d20 × 100, 50, 25, 10 from slots
 // 1–4); the turn's sanctions are listed under the form.
 import { call, get } from './api.js';
-import { h, fill, when, sideName } from './util.js';
+import { h, fill, at, sideName } from './util.js';
 import { armyLabel } from './map.js';
 
 let app, els = {}, names = '', loaded = '', asked = 0;
@@ -100,10 +100,10 @@ async function load() {
     fill(els.list, h('p', {}, `No army has been sanctioned in turn ${n}.`));
     return;
   }
-  fill(els.list, h('div', { class: 'scroll' }, h('table', { class: 'sanctions' },
+  fill(els.list, h('div', { class: 'scroll', tabindex: 0, role: 'region', 'aria-label': 'Sanctions of the open turn' }, h('table', { class: 'sanctions' },
     h('caption', {}, `Turn ${n}: ${list.length} sanction${list.length === 1 ? '' : 's'}`),
     h('thead', {}, h('tr', {}, ['Army', 'Its sanction', 'Severity', 'Draw', 'Lost', 'Reason', 'By', 'When'].map((x) => h('th', { scope: 'col' }, x)))),
     h('tbody', {}, list.map((x) => h('tr', { 'data-id': x.id },
       h('td', {}, x.army), h('td', {}, x.k), h('td', {}, x.severity), h('td', {}, draw(x.roll)), h('td', {}, lost(x.losses)),
-      h('td', {}, x.reason), h('td', {}, x.by), h('td', {}, when(x.at))))))));
+      h('td', {}, x.reason), h('td', {}, x.by), h('td', {}, at(x.at))))))));
 }

@@ -40,12 +40,36 @@ const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const two = (n) => String(n).padStart(2, '0');
 
-/** when writes a time in UTC, as the game's deadlines are given: "Mon 30 Nov 2026 05:00 UTC". */
-export function when(t) {
+/** utc writes a time in UTC, as the game's deadlines are given: "Mon 30 Nov 2026 05:00 UTC". */
+export function utc(t) {
   if (!t) return '';
   const d = new Date(t);
   if (Number.isNaN(d.getTime())) return String(t);
   return `${DAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+}
+
+/** zone is the reader's time zone as a short name ("CET", "GMT+2"), or "" when the browser does not say. */
+function zone(d) {
+  try {
+    const part = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' }).formatToParts(d).find((p) => p.type === 'timeZoneName');
+    return part ? part.value : '';
+  } catch {
+    return '';
+  }
+}
+
+/** when writes a time in the reader's time zone: "Mon 30 Nov 2026 06:00 CET" (utc gives it in UTC). */
+export function when(t) {
+  if (!t) return '';
+  const d = new Date(t);
+  if (Number.isNaN(d.getTime())) return String(t);
+  return `${DAYS[d.getDay()]} ${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())} ${zone(d)}`.trim();
+}
+
+/** at is a <time> element: the time in the reader's zone, UTC on hover. */
+export function at(t) {
+  if (!t) return '';
+  return build(document.createElement('time'), { datetime: t, title: utc(t) }, [when(t)]);
 }
 
 /** span writes a duration in days, hours and minutes: "1 d 4 h 12 min". */
