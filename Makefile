@@ -1,12 +1,14 @@
-.PHONY: test test-postgres run build bench fuzz-deck
+.PHONY: test test-postgres run build bench fuzz fuzz-deck
 
-# The one command that runs every test (README).
+# The one command that runs every test (README): vet, every fuzz target for 10 s, then every
+# test, whose summary stays the last line.
 test:
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || [ -n "$$CHROMIUM" ] || \
 		echo "make test: chromium is not installed, so the browser tests will be SKIPPED (apt-get install -y chromium)" >&2
 	@[ -f web/testdata/axe/node_modules/axe-core/axe.min.js ] || \
 		echo "make test: axe-core is not installed, so the accessibility checks will be SKIPPED (npm ci --prefix web/testdata/axe)" >&2
 	go vet ./...
+	FUZZTIME=10s .ci/fuzz
 	go test -count=1 ./...
 
 # The store, the campaign workflow and the end-to-end tests on PostgreSQL: COALITION_TEST_POSTGRES
@@ -28,7 +30,11 @@ build:
 bench:
 	go test -run '^$$' -bench . -benchmem ./turn/ ./movement/ ./battle/ ./domain/ ./roster/ ./api/ ./cards/ ./deck/ ./format/
 
-# Fuzzing the deck-list parser, a minute (FUZZTIME to change it).
+# Every fuzz target for FUZZTIME each (a minute by default: about a quarter of an hour).
 FUZZTIME ?= 60s
+fuzz:
+	FUZZTIME=$(FUZZTIME) FUZZKEEP=1 .ci/fuzz
+
+# Fuzzing the deck-list parser, a minute (FUZZTIME to change it).
 fuzz-deck:
 	go test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./deck/

@@ -45,7 +45,7 @@ func armyReply(c echo.Context, status int, out *campaign.ArmyChange, err error) 
 	var lp *campaign.ListProblem
 	if errors.As(err, &lp) {
 		body, err := json.Marshal(listProblemDoc{
-			Problem:  Problem{Type: "about:blank", Title: http.StatusText(http.StatusUnprocessableEntity), Status: http.StatusUnprocessableEntity, Detail: lp.Error(), Instance: c.Request().URL.Path},
+			Problem:  newProblem(c, http.StatusUnprocessableEntity, lp.Error()),
 			Problems: lp.Problems,
 		})
 		if err != nil {

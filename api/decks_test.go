@@ -111,7 +111,7 @@ func TestPostDecksCheck413(t *testing.T) {
 	}
 	huge := strings.Repeat("1 Lightning Bolt\n", 300<<10/17)
 	res = e.as(anon, "POST", "/api/decks/check", map[string]any{"format": "coalition", "list": huge})
-	if res.Code != http.StatusRequestEntityTooLarge || !strings.Contains(res.Body.String(), "deck lists may be at most 256KB") {
+	if res.Code != http.StatusRequestEntityTooLarge || !strings.Contains(res.Body.String(), "this route takes at most 256 KB") {
 		t.Errorf("a body of %d bytes: %d %s", len(huge), res.Code, truncate(res.Body.String()))
 	}
 }

@@ -1,10 +1,12 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"syscall"
 
 	"github.com/labstack/echo/v4"
 
@@ -18,6 +20,41 @@ type Problem struct {
 	Status   int    `json:"status"`
 	Detail   string `json:"detail"`
 	Instance string `json:"instance,omitempty"`
+	// RequestID is the request's id, as in the X-Request-Id header and the log.
+	RequestID string `json:"request_id,omitempty"`
+}
+
+// newProblem is the problem document of a status for this request.
+func newProblem(c echo.Context, status int, detail string) Problem {
+	title := http.StatusText(status)
+	if status == statusClientGone {
+		title = "Client Closed Request"
+	}
+	return Problem{Type: "about:blank", Title: title, Status: status, Detail: detail, Instance: c.Request().URL.Path, RequestID: requestID(c)}
+}
+
+// statusClientGone is the status logged for a client that went away before its answer
+// (nginx's 499); nobody reads the answer.
+const statusClientGone = 499
+
+// clientContextKey keeps the request's context as the server got it, before the time limit
+// (middleware.ContextTimeout) wraps it and cancels the wrapper when the handler returns.
+const clientContextKey = "coalition.client_context"
+
+// keepClientContext notes the request's own context, which net/http cancels when the client
+// goes away.
+func keepClientContext(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		c.Set(clientContextKey, c.Request().Context())
+		return next(c)
+	}
+}
+
+// clientGone reports whether err comes from a client that went away: the request's own
+// context was canceled, or the connection broke while the answer was written.
+func clientGone(err error, c echo.Context) bool {
+	ctx, ok := c.Get(clientContextKey).(context.Context)
+	return ok && errors.Is(ctx.Err(), context.Canceled) || errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET)
 }
 
 // badRequest is a malformed request: bad JSON, unknown fields, a value of the wrong form.
@@ -26,14 +63,21 @@ func badRequest(format string, args ...any) error {
 }
 
 // handleError is the one place errors become HTTP: domain sentinels map to their statuses,
-// echo's own errors keep theirs, anything else is a 500 "internal error", logged once.
+// echo's own errors keep theirs, anything else is a 500 "internal error", logged once at
+// ERROR with the request id the client sees; a client that went away is a debug line.
 func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
 	status, detail := http.StatusInternalServerError, "internal error"
+	at := func(kv ...any) []any {
+		return append([]any{"request_id", requestID(c), "method", c.Request().Method, "path", c.Request().URL.Path}, kv...)
+	}
 	var he *echo.HTTPError
 	switch {
+	case clientGone(err, c):
+		status, detail = statusClientGone, "the client went away"
+		s.opt.Log.Debug("client went away", at("err", err)...)
 	case errors.Is(err, domain.ErrNotFound):
 		status, detail = http.StatusNotFound, err.Error()
 	case errors.Is(err, domain.ErrInvalid):
@@ -48,17 +92,16 @@ func (s *Server) handleError(err error, c echo.Context) {
 		status = he.Code
 		detail = httpDetail(he, c)
 		if status >= 500 {
-			s.opt.Log.Error("internal error", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
+			s.opt.Log.Error("internal error", at("err", err)...)
 			detail = "internal error"
 		}
 	default:
-		s.opt.Log.Error("internal error", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
+		s.opt.Log.Error("internal error", at("err", err)...)
 	}
 	if status == http.StatusUnauthorized {
 		c.Response().Header().Set("WWW-Authenticate", `Bearer realm="coalition"`)
 	}
-	p := Problem{Type: "about:blank", Title: http.StatusText(status), Status: status, Detail: detail, Instance: c.Request().URL.Path}
-	body, _ := json.Marshal(p)
+	body, _ := json.Marshal(newProblem(c, status, detail))
 	if c.Request().Method == http.MethodHead {
 		c.Response().Header().Set(echo.HeaderContentType, "application/problem+json")
 		_ = c.NoContent(status)
@@ -77,7 +120,9 @@ func httpDetail(he *echo.HTTPError, c echo.Context) string {
 	case http.StatusMethodNotAllowed:
 		return fmt.Sprintf("%s is not allowed on %s", c.Request().Method, c.Request().URL.Path)
 	case http.StatusRequestEntityTooLarge:
-		return "the request body is too large: posts, results and deck lists may be at most " + smallBody + "B, campaigns and scenarios " + largeBody + "B"
+		if he.Message == echo.ErrStatusRequestEntityTooLarge.Message {
+			return "the request body is too large"
+		}
 	}
 	if m, ok := he.Message.(string); ok {
 		return m

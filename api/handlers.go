@@ -1,14 +1,11 @@
 package api
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -17,37 +14,6 @@ import (
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/scenario"
 )
-
-// bind reads a JSON body strictly: unknown fields and trailing data are errors.
-func bind(c echo.Context, v any) error {
-	body, err := io.ReadAll(c.Request().Body)
-	if err != nil {
-		return err
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return badRequest("the request body is not valid: %s", jsonProblem(err))
-	}
-	if dec.More() {
-		return badRequest("the request body holds more than one JSON value")
-	}
-	return nil
-}
-
-func jsonProblem(err error) string {
-	var te *json.UnmarshalTypeError
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &te):
-		return "the field \"" + te.Field + "\" must be " + te.Type.String() + ", not " + te.Value
-	case errors.As(err, &se):
-		return "it is not JSON (" + se.Error() + " at byte " + strconv.FormatInt(se.Offset, 10) + ")"
-	case errors.Is(err, io.EOF):
-		return "it is empty"
-	}
-	return strings.TrimPrefix(err.Error(), "json: ")
-}
 
 func campaignID(c echo.Context) (int64, error) {
 	v, _ := param(c, "cid")
@@ -175,18 +141,20 @@ func (s *Server) login(c echo.Context) error {
 		return err
 	}
 	ip := c.RealIP()
-	if wait := s.logins.wait(ip); wait > 0 {
+	try, err := s.reserveLogin(c, ip, nameKey(req.Name))
+	if err != nil {
 		s.opt.Log.Warn("login throttled", "name", req.Name, "ip", ip)
-		return tooManyLogins(c, wait)
+		return err
 	}
 	acc, err := s.svc.Login(c.Request().Context(), req.Name, req.Password)
 	if err != nil {
-		if errors.Is(err, domain.ErrUnauthorized) {
-			s.logins.fail(ip)
+		if !errors.Is(err, domain.ErrUnauthorized) {
+			try.release()
 		}
 		s.opt.Log.Info("login refused", "name", req.Name, "ip", ip)
 		return err
 	}
+	try.release()
 	tok, exp, err := s.auth.issue(acc)
 	return reply(c, http.StatusOK, tokenReply{Token: tok, TokenType: "Bearer", ExpiresAt: exp, Account: acc}, err)
 }

@@ -22,7 +22,7 @@ func TestNoSecretsLeakInNotifications(t *testing.T) {
 	hooks, mails := notifytest.StartWebhooks(t), notifytest.StartSMTP(t)
 	smtpURL, _ := url.Parse("smtp://" + mails.Addr + "?tls=none&from=server@example.org")
 	e := newEnvWith(t, func(o *campaign.Options) {
-		snd, err := notify.New(notify.Options{BaseURL: "http://localhost:8080", SMTP: smtpURL})
+		snd, err := notify.New(notify.Options{BaseURL: "http://localhost:8080", SMTP: smtpURL, PrivateWebhooks: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -51,14 +51,11 @@ type Options struct {
 	// MetricsToken, when set, is the bearer token /metrics asks for; without it the metrics
 	// are public.
 	MetricsToken string
+	// RateLimit bounds the writes per account and per address (429 past it); the zero value
+	// is no limit. RateStore keeps the counts: in memory by default.
+	RateLimit RateLimit
+	RateStore RateStore
 }
-
-// Body limits: a post is at most 20 KB of text; a campaign with its map or a scenario is
-// larger.
-const (
-	smallBody = "256K"
-	largeBody = "8M"
-)
 
 // Server is the HTTP interface on a service.
 type Server struct {
@@ -67,8 +64,10 @@ type Server struct {
 	auth  *authenticator
 	maps  *mapCache
 	check *validator
-	// logins throttles failed logins per client address.
-	logins *throttle
+	// logins and names throttle failed logins per client address and per account name.
+	logins, names *throttle
+	// limits bound the writes per address and per account.
+	limits rateLimiters
 	echo   *echo.Echo
 }
 
@@ -95,7 +94,8 @@ func New(svc *campaign.Service, opt Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{svc: svc, opt: opt, auth: auth, maps: newMapCache(), check: v, logins: newThrottle(opt.Clock)}
+	s := &Server{svc: svc, opt: opt, auth: auth, maps: newMapCache(), check: v, logins: newThrottle(opt.Clock, loginFailures), names: newThrottle(opt.Clock, nameFailures),
+		limits: newRateLimiters(opt.RateLimit, opt.RateStore)}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
@@ -112,10 +112,11 @@ func New(svc *campaign.Service, opt Options) (*Server, error) {
 		e.IPExtractor = echo.ExtractIPFromXFFHeader(append(trust, echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false))...)
 	}
 	e.Use(middleware.Recover())
+	e.Use(keepClientContext, requestIDs())
 	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
-		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogRemoteIP: true,
+		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogRemoteIP: true, HandleError: true,
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
-			opt.Log.Info("request", "method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency, "ip", v.RemoteIP)
+			opt.Log.Info("request", "method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency, "ip", v.RemoteIP, "request_id", requestID(c))
 			return nil
 		},
 	}))
@@ -129,6 +130,7 @@ func New(svc *campaign.Service, opt Options) (*Server, error) {
 		ContentTypeNosniff: "nosniff", XFrameOptions: "DENY", ReferrerPolicy: "no-referrer",
 		ContentSecurityPolicy: "default-src 'none'; frame-ancestors 'none'",
 	}))
+	e.Use(s.limits.address, limitBodies)
 	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: 30 * time.Second}))
 	s.echo = e
 	s.routes()
@@ -143,9 +145,10 @@ func (s *Server) Echo() *echo.Echo { return s.echo }
 
 func (s *Server) routes() {
 	e := s.echo
-	small := middleware.BodyLimit(smallBody)
-	large := middleware.BodyLimit(largeBody)
-	id := s.auth.identify
+	small := jsonBody(smallBody)
+	large := jsonBody(largeBody)
+	// id identifies the caller, then counts a write against his account
+	id := func(next echo.HandlerFunc) echo.HandlerFunc { return s.auth.identify(s.limits.account(next)) }
 	v := s.check.middleware
 
 	e.GET("/healthz", s.health)

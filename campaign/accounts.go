@@ -6,8 +6,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/coalition-wargame/coalition/domain"
@@ -51,26 +49,13 @@ func checkPassword(p string) error {
 	return nil
 }
 
-// CheckName checks a screen name: 1–40 characters, no colon or line break (a name starts an
-// order line, 3.2.2.5).
-func CheckName(name string) error {
-	n := strings.TrimSpace(name)
-	switch {
-	case n == "":
-		return domain.Errorf(domain.ErrInvalid, "the name is empty")
-	case utf8.RuneCountInString(n) > 40:
-		return domain.Errorf(domain.ErrInvalid, "the name %q is too long: at most 40 characters", n)
-	case strings.ContainsAny(n, ":\n\r\t"):
-		return domain.Errorf(domain.ErrInvalid, "the name %q may not contain a colon, tab or line break", n)
-	case strings.IndexFunc(n, unicode.IsControl) >= 0:
-		return domain.Errorf(domain.ErrInvalid, "the name %q may not contain control characters", n)
-	}
-	return nil
-}
-
 // Bootstrap creates the first admin account on an empty server. It returns the password it
 // set — password when given, else a fresh random one — or "" when accounts already exist.
 func (s *Service) Bootstrap(ctx context.Context, name, password string) (string, error) {
+	name, err := NormalName(AccountName, name)
+	if err != nil {
+		return "", err
+	}
 	password, h, err := s.passwordHash(password)
 	if err != nil {
 		return "", err
@@ -118,6 +103,9 @@ func (s *Service) dummyHash() []byte {
 
 // Login checks a name and password and returns the account.
 func (s *Service) Login(ctx context.Context, name, password string) (*Account, error) {
+	if n, err := NormalName(AccountName, name); err == nil {
+		name = n // as it was stored; a name that is not valid names no account
+	}
 	var acc *Account
 	err := s.store.Read(ctx, func(r Reader) error {
 		a, err := r.AccountByName(name)
@@ -131,10 +119,10 @@ func (s *Service) Login(ctx context.Context, name, password string) (*Account, e
 		return nil, err
 	}
 	if acc == nil {
-		_ = bcrypt.CompareHashAndPassword(s.dummyHash(), []byte(password))
+		_ = s.opt.ComparePassword(s.dummyHash(), []byte(password))
 		return nil, domain.Errorf(domain.ErrUnauthorized, "wrong name or password")
 	}
-	if bcrypt.CompareHashAndPassword([]byte(acc.PasswordHash), []byte(password)) != nil {
+	if s.opt.ComparePassword([]byte(acc.PasswordHash), []byte(password)) != nil {
 		return nil, domain.Errorf(domain.ErrUnauthorized, "wrong name or password")
 	}
 	return acc, nil
@@ -185,10 +173,10 @@ func (s *Service) CreateAccount(ctx context.Context, a Actor, name, password str
 	if err := x.need("create accounts (admins only)", mayCreateAccount(x)); err != nil {
 		return nil, err
 	}
-	if err := CheckName(name); err != nil {
+	name, err := NormalName(AccountName, name)
+	if err != nil {
 		return nil, err
 	}
-	name = strings.TrimSpace(name)
 	password, h, err := s.passwordHash(password)
 	if err != nil {
 		return nil, err
@@ -197,6 +185,9 @@ func (s *Service) CreateAccount(ctx context.Context, a Actor, name, password str
 	err = s.store.Write(ctx, func(tx Tx) error {
 		if _, err := tx.AccountByName(name); err == nil {
 			return domain.Errorf(domain.ErrConflict, "the name %q is taken", name)
+		}
+		if err := noLookalikeAccount(tx, name); err != nil {
+			return err
 		}
 		if err := tx.CreateAccount(acc); err != nil {
 			return err
@@ -229,7 +220,7 @@ func (s *Service) ChangePassword(ctx context.Context, a Actor, old, password str
 	if !mayChangePassword(a) {
 		return access{actor: a}.refuse("change a password")
 	}
-	if bcrypt.CompareHashAndPassword([]byte(a.Account.PasswordHash), []byte(old)) != nil {
+	if s.opt.ComparePassword([]byte(a.Account.PasswordHash), []byte(old)) != nil {
 		return domain.Errorf(domain.ErrForbidden, "the old password is wrong")
 	}
 	h, err := s.hash(password)

@@ -98,18 +98,30 @@ func (d *armyDesk) inBattle(name string) bool {
 	return false
 }
 
-// checkName checks a new army name: a name players can write in an order, not taken.
-func (d *armyDesk) checkName(name, self string) error {
-	if err := CheckName(name); err != nil {
-		return err
+// checkName checks a new army name and returns its normal form (NormalName): a name players
+// can write in an order, not taken, not looking like another army's (self is the army's
+// name before a rename).
+func (d *armyDesk) checkName(name, self string) (string, error) {
+	name, err := NormalName(ArmyName, name)
+	if err != nil {
+		return "", err
 	}
 	if strings.ContainsAny(name, nameBreakers) {
-		return domain.Errorf(domain.ErrInvalid, "the army name %q may not contain any of %s: they carry meaning in an order line (3.2.2.5)", name, strings.TrimSpace(nameBreakers))
+		return "", domain.Errorf(domain.ErrInvalid, "the army name %q may not contain any of %s: they carry meaning in an order line (3.2.2.5)", name, strings.TrimSpace(nameBreakers))
 	}
 	if o := d.m.Army(name); o != nil && !domain.SameName(o.Name, self) {
-		return domain.Errorf(domain.ErrConflict, "there is already an army named %s", o.Name)
+		return "", domain.Errorf(domain.ErrConflict, "there is already an army named %s", o.Name)
 	}
-	return nil
+	others := make([]string, 0, len(d.m.Armies))
+	for _, a := range d.m.Armies {
+		if !domain.SameName(a.Name, self) {
+			others = append(others, a.Name)
+		}
+	}
+	if err := distinct(ArmyName, name, others); err != nil {
+		return "", err
+	}
+	return name, nil
 }
 
 // amend stores an amendment after checking that the map it makes is one the rules can work
@@ -182,8 +194,8 @@ func (s *Service) CreateArmy(ctx context.Context, a Actor, id int64, in ArmyInpu
 		if err := d.x.need("create "+string(in.Side)+" armies (judges only; the mercenary judge mercenary armies)", mayCreateArmy(d.x, in.Side)); err != nil {
 			return err
 		}
-		name := strings.TrimSpace(in.Name)
-		if err := d.checkName(name, ""); err != nil {
+		name, err := d.checkName(in.Name, "")
+		if err != nil {
 			return err
 		}
 		if !d.m.Grid.Contains(in.At) {
@@ -227,8 +239,7 @@ func (s *Service) EditArmy(ctx context.Context, a Actor, id int64, name string, 
 		}
 		p := ArmyPatch{Rank: in.Rank, At: in.At, Colors: in.Colors, Legend: in.Legend}
 		if in.Name != "" && !domain.SameName(in.Name, army.Name) {
-			p.Name = strings.TrimSpace(in.Name)
-			if err := d.checkName(p.Name, army.Name); err != nil {
+			if p.Name, err = d.checkName(in.Name, army.Name); err != nil {
 				return err
 			}
 		}

@@ -65,10 +65,17 @@ func (s *Service) CreateCampaign(ctx context.Context, a Actor, su Setup) (*Creat
 	if strings.TrimSpace(su.Name) == "" {
 		return nil, domain.Errorf(domain.ErrInvalid, "the campaign needs a name")
 	}
+	name, err := NormalName(CampaignName, su.Name)
+	if err != nil {
+		return nil, err
+	}
 	if su.Map == nil {
 		return nil, domain.Errorf(domain.ErrInvalid, "the campaign needs a map")
 	}
 	m := su.Map.Clone()
+	if err := normalArmies(m); err != nil {
+		return nil, err
+	}
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
@@ -76,7 +83,7 @@ func (s *Service) CreateCampaign(ctx context.Context, a Actor, su Setup) (*Creat
 	m.NoteHomes()
 	su.Settings.fill()
 	for i := range su.Members {
-		if err := CheckName(su.Members[i].Name); err != nil {
+		if su.Members[i].Name, err = NormalName(AccountName, su.Members[i].Name); err != nil {
 			return nil, err
 		}
 		if err := checkMember(&su.Members[i]); err != nil {
@@ -88,7 +95,7 @@ func (s *Service) CreateCampaign(ctx context.Context, a Actor, su Setup) (*Creat
 		name, password, hash string
 	}
 	var fresh []pending
-	err := s.store.Read(ctx, func(r Reader) error {
+	err = s.store.Read(ctx, func(r Reader) error {
 		seen := map[string]bool{}
 		for _, mem := range su.Members {
 			key := domain.NameKey(mem.Name)
@@ -118,10 +125,20 @@ func (s *Service) CreateCampaign(ctx context.Context, a Actor, su Setup) (*Creat
 		fresh[i].password = p
 	}
 	now := s.now()
-	c := &Campaign{Name: strings.TrimSpace(su.Name), Status: Running, Settings: su.Settings, ScenarioSeed: su.ScenarioSeed, Plan: su.Plan, MapVersion: 1, CreatedAt: now}
+	c := &Campaign{Name: name, Status: Running, Settings: su.Settings, ScenarioSeed: su.ScenarioSeed, Plan: su.Plan, MapVersion: 1, CreatedAt: now}
 	out := &Created{Campaign: c, Accounts: []NewAccount{}}
 	err = s.store.Write(ctx, func(tx Tx) error {
 		out.Accounts = out.Accounts[:0]
+		if err := noLookalikeCampaign(tx, name); err != nil {
+			return err
+		}
+		names := make([]string, len(fresh))
+		for i, f := range fresh {
+			names[i] = f.name
+		}
+		if err := noLookalikeAccount(tx, names...); err != nil {
+			return err
+		}
 		for _, f := range fresh {
 			acc := &Account{Name: f.name, PasswordHash: f.hash, TokenVersion: 1, CreatedAt: now}
 			if err := tx.CreateAccount(acc); err != nil {

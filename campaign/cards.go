@@ -142,6 +142,7 @@ func (s *Service) PutCard(ctx context.Context, a Actor, name string, card Card) 
 	if err := cards.Validate(&card); err != nil {
 		return nil, err
 	}
+	card.Colors = nonNil(card.Colors) // a colourless card has colors [], as the shipped data's
 	err = s.store.Write(ctx, func(tx Tx) error {
 		ms, err := memberships(tx, a)
 		if err != nil {

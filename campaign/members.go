@@ -31,11 +31,13 @@ func (s *Service) Members(ctx context.Context, id int64) ([]Member, error) {
 // side and set their rank (below Admiral/Praetor), factions and contingency (1.1, 5.2.3).
 // A demotion takes away the armies the player may no longer control (5.3.1).
 func (s *Service) SetMember(ctx context.Context, a Actor, id int64, m Member) (*Member, error) {
-	if err := CheckName(m.Name); err != nil {
+	name, err := NormalName(AccountName, m.Name)
+	if err != nil {
 		return nil, err
 	}
+	m.Name = name
 	var out *Member
-	err := s.store.Write(ctx, func(tx Tx) error {
+	err = s.store.Write(ctx, func(tx Tx) error {
 		_, x, err := campaignAccess(tx, a, id)
 		if err != nil {
 			return err

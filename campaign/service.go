@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/crypto/bcrypt"
+
 	"github.com/coalition-wargame/coalition/cards"
 )
 
@@ -24,6 +26,9 @@ type Options struct {
 	Log *slog.Logger
 	// PasswordCost is the bcrypt cost, bcrypt.DefaultCost by default.
 	PasswordCost int
+	// ComparePassword checks a password against its hash: bcrypt.CompareHashAndPassword by
+	// default (the tests count the calls through it).
+	ComparePassword func(hash, password []byte) error
 	// BackupDir, when set and the store is a Backupper, receives a copy of the database
 	// before every lock; BackupKeep copies are kept (10 by default).
 	BackupDir  string
@@ -72,6 +77,9 @@ func NewService(st Store, opt Options) *Service {
 	}
 	if opt.Log == nil {
 		opt.Log = slog.Default()
+	}
+	if opt.ComparePassword == nil {
+		opt.ComparePassword = bcrypt.CompareHashAndPassword
 	}
 	if opt.BackupKeep <= 0 {
 		opt.BackupKeep = 10

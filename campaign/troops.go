@@ -246,10 +246,9 @@ func (s *Service) Customise(ctx context.Context, a Actor, id int64, name string,
 		}
 		p := ArmyPatch{}
 		if n := strings.TrimSpace(req.Name); n != "" && !domain.SameName(n, army.Name) {
-			if err := d.checkName(n, army.Name); err != nil {
+			if p.Name, err = d.checkName(n, army.Name); err != nil {
 				return err
 			}
-			p.Name = n
 		}
 		ra := roster.ArmyOf(army)
 		ra.Legends = legends(d.m, army.Name)

@@ -31,6 +31,10 @@ type Options struct {
 	Clock func() time.Time
 	// TLS is the configuration of TLS to the mail server (tests give their own roots).
 	TLS *tls.Config
+	// PrivateWebhooks lets webhooks reach loopback, private, link-local and other
+	// non-public addresses. Off by default, so that a subscriber cannot make the server call
+	// into its own network (a receiver on the same network, or a test, turns it on).
+	PrivateWebhooks bool
 }
 
 // Sender sends deliveries of campaign events by webhook and e-mail.
@@ -45,7 +49,7 @@ var _ campaign.Notifier = (*Sender)(nil)
 // New makes a sender, checking the SMTP URL when there is one.
 func New(opt Options) (*Sender, error) {
 	if opt.HTTP == nil {
-		opt.HTTP = &http.Client{Timeout: 10 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		opt.HTTP = webhookClient(opt.PrivateWebhooks)
 	}
 	if opt.Clock == nil {
 		opt.Clock = time.Now
@@ -123,6 +127,11 @@ func (s *Sender) CheckTarget(channel, target string) error {
 		u, err := url.Parse(target)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || len(target) > 2000 {
 			return fmt.Errorf("%q is not a webhook address: give an http:// or https:// URL without a user name", target)
+		}
+		if !s.opt.PrivateWebhooks {
+			if err := publicHost(u.Hostname()); err != nil {
+				return fmt.Errorf("%q: %w", target, err)
+			}
 		}
 	case campaign.ByEmail:
 		a, err := mail.ParseAddress(target)

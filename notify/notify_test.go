@@ -52,7 +52,7 @@ func newWorld(t *testing.T, format string) *world {
 	}
 	t.Cleanup(func() { db.Close() })
 	u, _ := url.Parse("smtp://" + w.smtp.Addr + "?tls=none&from=judges@example.org")
-	snd, err := notify.New(notify.Options{BaseURL: "http://localhost:8080", SMTP: u, Clock: w.clock.Now})
+	snd, err := notify.New(notify.Options{BaseURL: "http://localhost:8080", SMTP: u, Clock: w.clock.Now, PrivateWebhooks: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,5 +219,42 @@ func TestCheckTarget(t *testing.T) {
 	}
 	if _, err := notify.New(notify.Options{SMTP: &url.URL{Scheme: "http", Host: "x"}}); err == nil {
 		t.Error("an http:// SMTP URL was taken")
+	}
+}
+
+// A webhook goes to public addresses only: a subscription to localhost or a private address is
+// refused, and a name that resolves to one is refused when it is dialled (server-side request
+// forgery); PrivateWebhooks lifts both.
+func TestWebhooksToPrivateAddressesRefused(t *testing.T) {
+	guarded, err := notify.New(notify.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	open, err := notify.New(notify.Options{PrivateWebhooks: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []string{"http://localhost:9000/x", "http://127.0.0.1/x", "http://[::1]/x", "http://10.1.2.3/x", "http://192.168.0.9/x",
+		"http://169.254.169.254/latest/meta-data", "http://100.64.0.1/x", "http://[::ffff:127.0.0.1]/x", "http://0.0.0.0/x", "http://app.localhost/x"} {
+		if err := guarded.CheckTarget(campaign.ByWebhook, target); err == nil || !strings.Contains(err.Error(), "public addresses only") {
+			t.Errorf("%s: %v", target, err)
+		}
+		if err := open.CheckTarget(campaign.ByWebhook, target); err != nil {
+			t.Errorf("%s with private webhooks allowed: %v", target, err)
+		}
+	}
+	if err := guarded.CheckTarget(campaign.ByWebhook, "https://93.184.215.14/hook"); err != nil {
+		t.Errorf("a public address: %v", err)
+	}
+	// The address dialled is checked too, whatever name led to it: the receiver listens on
+	// 127.0.0.1.
+	ctx := context.Background()
+	hooks := notifytest.StartWebhooks(t)
+	out := campaign.Outgoing{Delivery: campaign.Delivery{Channel: campaign.ByWebhook, Target: hooks.URL + "/x", Format: "json"}, Event: campaign.Event{CampaignID: 1}}
+	if err := guarded.Send(ctx, out); err == nil || !strings.Contains(err.Error(), "public addresses only") {
+		t.Errorf("a webhook dialled to %s: %v", hooks.URL, err)
+	}
+	if err := open.Send(ctx, out); err != nil {
+		t.Errorf("a webhook to %s with private webhooks allowed: %v", hooks.URL, err)
 	}
 }

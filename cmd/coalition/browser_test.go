@@ -269,7 +269,7 @@ type demo struct {
 var demoAccount = regexp.MustCompile(`(?m)^  (\S.*?)\s+(\S{12,})\s+\S`)
 
 func startDemo(t *testing.T) *demo {
-	s := startServer(t, "--demo", "--lock-tick", "off")
+	s := startServer(t, "--demo", "--lock-tick", "off", "--webhook-private")
 	d := &demo{server: s, passwords: map[string]string{}}
 	for _, m := range demoAccount.FindAllStringSubmatch(s.stdout.String(), -1) {
 		d.passwords[m[1]] = m[2]

@@ -71,7 +71,8 @@ func startServer(t *testing.T, extra ...string) *server {
 	t.Cleanup(func() { now = old })
 	dir := t.TempDir()
 	getenv := func(k string) string {
-		return map[string]string{"COALITION_PASSWORD_COST": "4", "COALITION_ADMIN_PASSWORD": e2eAdminPassword}[k]
+		// the tests write faster than a person: no rate limit unless a test sets --rate-limit
+		return map[string]string{"COALITION_PASSWORD_COST": "4", "COALITION_ADMIN_PASSWORD": e2eAdminPassword, "COALITION_RATE_LIMIT": "off"}[k]
 	}
 	s := &server{t: t, clock: clk, stdout: &syncBuffer{}, stderr: &syncBuffer{}}
 	ctx, cancel := context.WithCancel(context.Background())

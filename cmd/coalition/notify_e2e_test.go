@@ -34,7 +34,7 @@ const (
 func TestNotificationsEndToEnd(t *testing.T) {
 	mails, hooks := notifytest.StartSMTP(t), notifytest.StartWebhooks(t)
 	s := startServer(t, "--demo", "--lock-tick", "off", "--dispatch-every", "100ms",
-		"--smtp", "smtp://"+mails.Addr+"?tls=none&from=judges@coalition.example", "--base-url", "https://coalition.example")
+		"--smtp", "smtp://"+mails.Addr+"?tls=none&from=judges@coalition.example", "--base-url", "https://coalition.example", "--webhook-private")
 	pw := map[string]string{}
 	for _, m := range demoAccount.FindAllStringSubmatch(s.stdout.String(), -1) {
 		pw[m[1]] = m[2]

@@ -76,6 +76,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	admin := fs.String("admin", env(getenv, "COALITION_ADMIN", "admin"), "the name of the admin account created on a fresh database (env COALITION_ADMIN)")
 	proxies := fs.String("trusted-proxies", getenv("COALITION_TRUSTED_PROXIES"), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (env COALITION_TRUSTED_PROXIES)")
 	logFormat := fs.String("log", env(getenv, "COALITION_LOG", "text"), "log format: text or json (env COALITION_LOG)")
+	rateLimit := fs.String("rate-limit", env(getenv, "COALITION_RATE_LIMIT", "20/s"), "writes per account and per address: N/s, N/m or N/h, optionally ,BURST (N by default); off disables it (env COALITION_RATE_LIMIT)")
 	cardFile := fs.String("cards", getenv("COALITION_CARDS"), "a card catalogue written by `coalition cards import` to check troop lists against; default: the card data shipped in the program (env COALITION_CARDS)")
 	var n notifyFlags
 	n.register(fs, getenv)
@@ -87,6 +88,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("serve takes no arguments, only flags: %q", fs.Args())
+	}
+	limit, err := api.ParseRateLimit(*rateLimit)
+	if err != nil {
+		return fmt.Errorf("--rate-limit: %w", err)
 	}
 	var h slog.Handler = slog.NewTextHandler(stderr, nil)
 	if *logFormat == "json" {
@@ -174,7 +179,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 			trusted = append(trusted, p)
 		}
 	}
-	srv, err := api.New(svc, api.Options{Key: key, Clock: now, Log: c.log, TrustedProxies: trusted, Health: st.Ping, Pages: web.Handler(), MetricsToken: getenv("COALITION_METRICS_TOKEN")})
+	srv, err := api.New(svc, api.Options{Key: key, Clock: now, Log: c.log, TrustedProxies: trusted, Health: st.Ping, Pages: web.Handler(), MetricsToken: getenv("COALITION_METRICS_TOKEN"), RateLimit: limit})
 	if err != nil {
 		return err
 	}

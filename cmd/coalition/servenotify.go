@@ -16,9 +16,10 @@ import (
 
 // notifyFlags are serve's flags for notifications.
 type notifyFlags struct {
-	smtp, baseURL string
-	remindBefore  time.Duration
-	every         time.Duration
+	smtp, baseURL  string
+	remindBefore   time.Duration
+	every          time.Duration
+	privateWebhook bool
 }
 
 func (n *notifyFlags) register(fs *flag.FlagSet, getenv func(string) string) {
@@ -26,12 +27,13 @@ func (n *notifyFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&n.baseURL, "base-url", getenv("COALITION_BASE_URL"), "the server's address as people reach it, for links in notifications (default: the address it listens on; env COALITION_BASE_URL)")
 	remind, _ := time.ParseDuration(env(getenv, "COALITION_REMIND_BEFORE", "24h"))
 	fs.DurationVar(&n.remindBefore, "remind-before", remind, "how long before the lock (and the battle deadline) players are reminded of missing orders (and strategies) (env COALITION_REMIND_BEFORE)")
+	fs.BoolVar(&n.privateWebhook, "webhook-private", getenv("COALITION_WEBHOOK_PRIVATE") == "allow", "let webhooks reach loopback and private addresses (a receiver on this server's own network); off, a subscription to such an address is refused (env COALITION_WEBHOOK_PRIVATE=allow)")
 	fs.DurationVar(&n.every, "dispatch-every", 15*time.Second, "how often the dispatcher looks for reminders due and notifications to retry (it sends a lock's at once)")
 }
 
 // notifier is the sender of notifications: webhooks always, e-mail when an SMTP server is set.
 func (n *notifyFlags) notifier(listening string) (*notify.Sender, error) {
-	opt := notify.Options{BaseURL: n.baseURL, Clock: now}
+	opt := notify.Options{BaseURL: n.baseURL, Clock: now, PrivateWebhooks: n.privateWebhook}
 	if opt.BaseURL == "" {
 		opt.BaseURL = listening
 	}
