@@ -15,7 +15,8 @@ const MercenaryJudge = "mercenary-judge"
 // player of his armies' side, holding the highest rank among them (so that 5.3.1 allows
 // them); every other post author a player who controls nothing (Cadet), and
 // mercenary-judge the mercenary judge; turn seeds derived from the scenario's seed; each
-// turn locking at the scenario's lock time, or with no posting window when it gives none.
+// turn locking at the scenario's lock time, or with no posting window when it gives none; the
+// mercenary AI's mode, creature pool and history as the scenario gives them.
 func SetupFromScenario(sc *scenario.Scenario, name string) campaign.Setup {
 	if name = strings.TrimSpace(name); name == "" {
 		name = sc.File.Name
@@ -65,7 +66,11 @@ func SetupFromScenario(sc *scenario.Scenario, name string) campaign.Setup {
 		}
 	}
 	for _, t := range sc.Turns {
-		for _, p := range t.Posts {
+		posts := t.Posts
+		if t.Edit != nil {
+			posts = append(posts[:len(posts):len(posts)], *t.Edit)
+		}
+		for _, p := range posts {
 			m := add(p.Author)
 			if m.Roles != nil {
 				continue
@@ -80,5 +85,10 @@ func SetupFromScenario(sc *scenario.Scenario, name string) campaign.Setup {
 	for _, k := range order {
 		su.Members = append(su.Members, *members[k])
 	}
+	// the mercenary AI plays as `coalition adjudicate` plays it: off unless the scenario asks;
+	// the after-lock edit window as a new campaign's (docs/SCENARIOS.md)
+	st := campaign.DefaultMercenarySettings(su.Members)
+	st.Mode, st.Creatures = sc.Mercenary.Mode, sc.Mercenary.Creatures
+	su.Mercenary, su.MercenaryHistory = &st, sc.Mercenary.History
 	return su
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coalition-wargame/coalition/api"
 	"github.com/coalition-wargame/coalition/campaign"
@@ -142,3 +143,47 @@ var (
 		merc:     append([]string{coalitionStrategy, phyrexianStrategy, coalitionCargo, phyrexianCargo}, common...),
 	}
 )
+
+// The mercenary AI's battle strategies (B1, R43) are in the lock report's mercenary_ai for the
+// judges, the mercenary judge and the admins only: no player's or anonymous caller's response,
+// on any route, shows one, before or after the lock, as transfers are kept from them (T2).
+func TestNoMercenaryStrategyLeaksToPlayers(t *testing.T) {
+	e := newEnv(t)
+	raiderAt(t, e, "23F")
+	want(t, e.as(merc, "PUT", c1+"/mercenary", map[string]any{"mercenary_ai": "auto"}), http.StatusOK, nil)
+	want(t, e.as(merc, "POST", c1+"/posts", map[string]string{"text": "Zz Raider: 23F > 20F; engage Urza's Guard"}), http.StatusCreated, nil)
+	enterResult(e)
+	lockOK(t, e)
+	want(t, e.as(merc, "POST", c1+"/turns/1/mercenary/edit", map[string]bool{"waive": true}), http.StatusOK, nil)
+	// the AI files the raider's strategy for the battle at 20F as turn 2 opens
+	var bv struct {
+		Battles []struct{ Strategies []campaign.Strategy }
+	}
+	want(t, e.as(merc, "GET", c1+"/turns/2/battles", nil), http.StatusOK, &bv)
+	var secret string
+	for _, b := range bv.Battles {
+		for _, s := range b.Strategies {
+			if s.Army == "Zz Raider" && s.Author == campaign.AIAuthor {
+				secret = s.Text
+			}
+		}
+	}
+	if secret == "" {
+		t.Fatalf("the AI filed no strategy for the raider: %+v", bv)
+	}
+	e.at(start.Add(10 * 24 * time.Hour))
+	want(t, e.as(mover, "POST", c1+"/turns/2/lock", map[string]string{"reason": "test"}), http.StatusOK, nil)
+	want(t, e.as(merc, "POST", c1+"/turns/2/mercenary/edit", map[string]bool{"waive": true}), http.StatusOK, nil)
+	for _, c := range []string{mover, batty, merc, admin} {
+		if body := e.as(c, "GET", c1+"/turns/2/report", nil).Body.String(); !strings.Contains(body, secret) {
+			t.Errorf("%s does not see the AI's strategy in the report: the test proves nothing", c)
+		}
+	}
+	for _, c := range []string{player, sameSide, leader, enemy, anon} {
+		for _, path := range playerGets(t, []int{1, 2, 3}) {
+			if body := e.as(c, "GET", path, nil).Body.String(); strings.Contains(body, secret) || strings.Contains(body, `"strategies":[{"army":"Zz Raider"`) {
+				t.Errorf("GET %s shows %s the mercenary AI's strategy", path, c)
+			}
+		}
+	}
+}

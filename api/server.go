@@ -201,6 +201,7 @@ func (s *Server) routes() {
 	e.GET("/api/campaigns/:cid/turns/:n/replay", turnRead(s.svc.Replay), id, v)
 	s.deskRoutes(small, id, v)
 	s.deckRoutes(small, v)
+	s.mercenaryRoutes(small, id, v)
 	s.notifyRoutes(small, id, v)
 }
 

@@ -23,6 +23,8 @@ const (
 	TroopsChanged AmendmentKind = "troops"
 	// ArmyCustomised is a new player's one customisation (2.6).
 	ArmyCustomised AmendmentKind = "customise"
+	// ArmyRemoved is a judge's taking an army off the map (the mercenary judge's raiders, 6.3.2).
+	ArmyRemoved AmendmentKind = "remove"
 )
 
 // Amendment is a change to the open turn's map made between locks: it applies at once to
@@ -106,6 +108,10 @@ func applyAmendment(m *domain.Map, am *Amendment) error {
 	a := m.Army(am.Army)
 	if a == nil {
 		return domain.Errorf(domain.ErrInvalid, "amendment %d (%s) names %s, which is not on the map", am.ID, am.Kind, am.Army)
+	}
+	if am.Kind == ArmyRemoved {
+		m.Armies = slices.DeleteFunc(m.Armies, func(o domain.Army) bool { return o.Name == a.Name })
+		return nil
 	}
 	if p.Name != "" {
 		a.Name = p.Name

@@ -191,7 +191,7 @@ func (s *Service) CreateArmy(ctx context.Context, a Actor, id int64, in ArmyInpu
 		if err != nil {
 			return err
 		}
-		if err := d.x.need("create armies (judges only)", mayCreateArmy(d.x)); err != nil {
+		if err := d.x.need("create "+string(in.Side)+" armies (judges only; the mercenary judge mercenary armies)", mayCreateArmy(d.x, in.Side)); err != nil {
 			return err
 		}
 		name, err := d.checkName(in.Name, "")
@@ -233,14 +233,7 @@ func (s *Service) CreateArmy(ctx context.Context, a Actor, id int64, in ArmyInpu
 func (s *Service) EditArmy(ctx context.Context, a Actor, id int64, name string, in ArmyEdit) (*ArmyChange, error) {
 	var out *ArmyChange
 	err := s.store.Write(ctx, func(tx Tx) error {
-		d, err := s.armyDesk(ctx, tx, a, id)
-		if err != nil {
-			return err
-		}
-		if err := d.x.need("edit armies (judges only)", mayEditArmy(d.x)); err != nil {
-			return err
-		}
-		army, err := d.find(name)
+		d, army, err := s.judgedArmy(ctx, tx, a, id, name, "edit", mayEditArmy)
 		if err != nil {
 			return err
 		}
@@ -307,6 +300,23 @@ func renameControl(tx Tx, d *armyDesk, a Actor, army *domain.Army, name string, 
 	}
 	ctl := m.Army(army.Name).Controllers
 	return tx.AddControl(&ControlEntry{CampaignID: d.c.ID, Army: name, Controllers: nonNil(slices.Clone(ctl)), EffectiveAt: now, By: a.Name(), Reason: army.Name + " renamed " + name})
+}
+
+// judgedArmy is the named army on the open turn's map, which the actor may change as a judge
+// (may: mayEditArmy, mayRemoveArmy; what he does, for the refusal).
+func (s *Service) judgedArmy(ctx context.Context, tx Tx, a Actor, id int64, name, what string, may func(access, *domain.Army) bool) (*armyDesk, *domain.Army, error) {
+	d, err := s.armyDesk(ctx, tx, a, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	army, err := d.find(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := d.x.need(what+" "+army.Name+" (judges only; the mercenary judge mercenary armies)", may(d.x, army)); err != nil {
+		return nil, nil, err
+	}
+	return d, army, nil
 }
 
 // find is the named army on the open turn's map.

@@ -29,6 +29,11 @@ type Setup struct {
 	// Members are the campaign's people; accounts that do not exist yet are created with
 	// random passwords.
 	Members []Member
+	// Mercenary are the mercenary AI's settings; nil takes DefaultMercenarySettings.
+	Mercenary *MercenarySettings
+	// MercenaryHistory are mercenary engagements from before the campaign (an imported
+	// scenario's), which the AI remembers (6.2.1).
+	MercenaryHistory []Engagement
 }
 
 // Created is a campaign just created and the accounts made for it, with their passwords
@@ -167,6 +172,9 @@ func (s *Service) CreateCampaign(ctx context.Context, a Actor, su Setup) (*Creat
 		if err := tx.CreateTurn(t); err != nil {
 			return err
 		}
+		if err := s.setUpMercenaries(tx, c, t, m, su, now); err != nil {
+			return err
+		}
 		return s.audit(tx, c.ID, a, "campaign.create", "created campaign %q with %d armies and %d members; turn 1 locks at %s", c.Name, len(m.Armies), len(su.Members), turn.Stamp(t.LockAt))
 	})
 	if err != nil {
@@ -236,7 +244,9 @@ func bumpMap(tx Tx, id int64) error {
 type CampaignView struct {
 	Campaign
 	Settings SettingsView `json:"settings"`
-	Turn     *TurnView    `json:"turn"`
+	// Mercenary is the mercenary AI's settings (chapter 6).
+	Mercenary *MercenaryView `json:"mercenary"`
+	Turn      *TurnView      `json:"turn"`
 	// Class is what the caller may see: judge, a side, or public.
 	Class string  `json:"class"`
 	You   *Member `json:"you,omitempty"`
@@ -272,17 +282,23 @@ type TurnView struct {
 	LockedBy       string     `json:"locked_by,omitempty"`
 	LockReason     string     `json:"lock_reason,omitempty"`
 	LockError      string     `json:"lock_error,omitempty"`
+	// EditUntil is when the after-lock edit window closes, while the turn's update waits for
+	// the mercenary judge's edit (status editing, 6.3.2).
+	EditUntil *time.Time `json:"edit_until,omitempty"`
 	// Timing says, in words, why the deadline and the lock are what they are (C1; the open turn
 	// of a campaign's view only).
 	Timing []string `json:"timing,omitempty"`
 }
 
 func viewTurn(t *Turn, x access) *TurnView {
-	v := &TurnView{Number: t.Number, Status: t.Status, OpenedAt: t.OpenedAt, Deadline: t.Deadline, LockAt: t.LockAt,
+	v := &TurnView{Number: t.Number, Status: viewStatus(t), OpenedAt: t.OpenedAt, Deadline: t.Deadline, LockAt: t.LockAt,
 		ExtensionHours: t.Extension.Hours(), CheckWindow: t.CheckWindow, Commitment: t.Commitment,
 		LockedAt: t.LockedAt, LockedBy: t.LockedBy, LockReason: t.LockReason}
-	if t.Status == Locked {
+	if t.Published() {
 		v.Seed = t.Seed.String()
+	}
+	if t.Editing() {
+		v.EditUntil = t.EditUntil
 	}
 	if maySeeLockError(x) {
 		v.LockError = t.LockError
@@ -319,7 +335,11 @@ func (s *Service) Campaign(ctx context.Context, a Actor, id int64) (*CampaignVie
 		if err != nil {
 			return err
 		}
-		v = &CampaignView{Campaign: *c, Settings: viewSettings(c.Settings), Turn: viewTurn(t, x), Class: viewClass(x), You: x.member, MayPost: mayPost(x), Now: s.now(),
+		st, err := mercenarySettings(r, id)
+		if err != nil {
+			return err
+		}
+		v = &CampaignView{Campaign: *c, Settings: viewSettings(c.Settings), Mercenary: viewMercenary(st), Turn: viewTurn(t, x), Class: viewClass(x), You: x.member, MayPost: mayPost(x), Now: s.now(),
 			StratlessSettle: c.ScenarioSeed == nil}
 		v.Turn.Timing, err = explainTiming(r, c, t)
 		return err

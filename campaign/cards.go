@@ -18,6 +18,8 @@ import (
 type catalogue struct {
 	mu  sync.Mutex
 	cat *cards.Catalogue
+	// pool is cat's creature pool for spawned raiders (creaturePool), nil until asked for
+	pool []domain.Troop
 }
 
 // Catalogue is the card catalogue troop lists are checked against: Options.Cards or the
@@ -161,6 +163,9 @@ func (s *Service) PutCard(ctx context.Context, a Actor, name string, card Card) 
 	if err := cat.Put(card); err != nil {
 		return nil, err
 	}
+	s.cat.mu.Lock()
+	s.cat.pool = nil
+	s.cat.mu.Unlock()
 	c, _ := cat.Lookup(card.Name)
 	return &c, nil
 }

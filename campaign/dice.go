@@ -51,7 +51,7 @@ func (s *Service) Dice(ctx context.Context, a Actor, id int64, n int) (*DiceView
 			return d.x.refuse("see the dice")
 		}
 		out = &DiceView{Turn: n, Commitment: d.t.Commitment, Rolls: []battle.Roll{}}
-		if d.t.Status == Locked {
+		if d.t.Published() {
 			out.Seed, out.Rolls = d.t.Seed.String(), d.rolls()
 		}
 		return nil

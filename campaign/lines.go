@@ -32,7 +32,7 @@ func (s *Service) TurnLines(ctx context.Context, a Actor, id int64, n int) ([]Po
 		if t.Status == Locked {
 			at, upTo = *t.ControlAt, t.ControlSeq
 		}
-		m, in, err := lockInput(r, t, at, upTo)
+		m, in, err := lockInput(r, t, at, upTo, &aiSetup{})
 		if err != nil {
 			return err
 		}

@@ -22,7 +22,10 @@ const Scheduler = "scheduler"
 // lockInput rebuilds what turn.Run gets for a turn: its opening map with every army's
 // controllers as the control list stood at the moment given (C4, 5.4.2), the posts not
 // withdrawn, their transfer details, the battle results, the seed and the lock time.
-func lockInput(r Reader, t *Turn, at time.Time, upTo int64) (*domain.Map, turn.Input, error) {
+//
+// With the mercenary AI on (ai.mode), it has the AI's part too (aiInput); a turn whose after-lock edit window closed with an edit has it as Input.Edit, and the
+// edit's post is never one of the turn's orders (6.3.2, R41).
+func lockInput(r Reader, t *Turn, at time.Time, upTo int64, ai *aiSetup) (*domain.Map, turn.Input, error) {
 	m, _, err := controlledMapAt(r, t, at, upTo)
 	if err != nil {
 		return nil, turn.Input{}, err
@@ -34,6 +37,13 @@ func lockInput(r Reader, t *Turn, at time.Time, upTo int64) (*domain.Map, turn.I
 	in := turn.Input{Seed: t.Seed, Lock: lockTime(t)}
 	for i := range posts {
 		p := &posts[i]
+		if p.Source == EditSource {
+			if t.Edit != nil && t.Edit.Post == p.ID {
+				e := p.Domain()
+				in.Edit = &e
+			}
+			continue
+		}
 		if p.WithdrawnAt != nil {
 			continue
 		}
@@ -47,7 +57,7 @@ func lockInput(r Reader, t *Turn, at time.Time, upTo int64) (*domain.Map, turn.I
 	for _, res := range rs {
 		in.Results = append(in.Results, res.Result)
 	}
-	return m, in, nil
+	return m, in, aiInput(r, t, ai, &in)
 }
 
 func lastControl(r Reader, campaign int64) (int64, error) {
@@ -105,20 +115,18 @@ func (s *Service) Lock(ctx context.Context, a Actor, id int64, n int, reason str
 func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason string) (*Turn, error) {
 	s.locking.Lock()
 	defer s.locking.Unlock()
-	if err := s.store.Read(ctx, func(r Reader) error {
-		t, err := r.Turn(id, n)
-		if err == nil && t.Status != Open {
-			err = domain.Errorf(domain.ErrConflict, "turn %d is already locked", n)
-		}
-		return err
-	}); err != nil {
+	ai, t0, err := s.aiSetupFor(ctx, id, n)
+	if err != nil {
 		return nil, err
+	}
+	if t0.Status != Open {
+		return nil, domain.Errorf(domain.ErrConflict, "turn %d is already locked", n)
 	}
 	if err := s.backup(ctx); err != nil {
 		return nil, err
 	}
 	var locked *Turn
-	err := s.store.Write(ctx, func(tx Tx) error {
+	err = s.store.Write(ctx, func(tx Tx) error {
 		c, err := tx.Campaign(id)
 		if err != nil {
 			return err
@@ -142,21 +150,19 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 		if err := s.settleStratless(tx, c, t, now); err != nil {
 			return err
 		}
-		m, in, err := lockInput(tx, t, at, seq)
-		if err != nil {
-			return err
-		}
-		next, rep, err := turn.Run(m, in)
-		if err != nil {
-			return err
-		}
-		body, err := json.Marshal(rep)
+		m, in, err := lockInput(tx, t, at, seq, ai)
 		if err != nil {
 			return err
 		}
 		t.Status, t.LockedAt, t.LockedBy, t.LockReason = Locked, &now, a.Name(), reason
 		t.ControlSeq, t.ControlAt, t.LockError = seq, &at, ""
-		t.Report, t.ReportText = body, turn.Render(heading(c, t), rep)
+		next, rep, err := adjudicate(c, t, m, in)
+		if err != nil {
+			return err
+		}
+		if t.EditUntil, err = editWindow(tx, c, ai.st, m, now); err != nil {
+			return err
+		}
 		ok, err := tx.LockTurn(t)
 		if err != nil {
 			return err
@@ -164,46 +170,81 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 		if !ok {
 			return domain.Errorf(domain.ErrConflict, "turn %d is already locked", n)
 		}
-		for i := range next.Armies {
-			na := &next.Armies[i]
-			if before := m.Army(na.Name); before == nil || !sameNames(before.Controllers, na.Controllers) {
-				e := &ControlEntry{CampaignID: id, Army: na.Name, Controllers: nonNil(slices.Clone(na.Controllers)), EffectiveAt: at, By: Scheduler, Reason: "changed at the lock of turn " + strconv.Itoa(n)}
-				if err := tx.AddControl(e); err != nil {
-					return err
-				}
-			}
-		}
-		nt, err := s.newTurn(c, n+1, next, nextDeadline(t, now, c.Settings), now)
-		if err != nil {
-			return err
-		}
-		if err := tx.CreateTurn(nt); err != nil {
-			return err
-		}
-		c.MapVersion++
-		if next.Winner != "" {
-			// the round is over (1.7, D8): the turn just opened holds the final map and takes
-			// no orders
-			c.Status, c.Winner = Finished, next.Winner
-		}
-		if err := tx.UpdateCampaign(c); err != nil {
-			return err
-		}
 		locked = t
-		if err := s.publishLock(tx, c, t, nt, rep); err != nil {
-			return err
-		}
-		if c.Status == Finished {
-			if err := s.audit(tx, id, a, "campaign.finish", "%s won the round at the lock of turn %d", c.Winner.Title(), n); err != nil {
+		if t.EditUntil != nil {
+			// the update waits for the mercenary judge's after-lock edit (6.3.2, R41)
+			if err := bumpMap(tx, id); err != nil {
 				return err
 			}
+			return s.audit(tx, id, a, "turn.lock", "locked turn %d (%s); its update waits for the mercenary judge's after-lock edit until %s (6.3.2)", n, reason, turn.Stamp(*t.EditUntil))
 		}
-		return s.audit(tx, id, a, "turn.lock", "locked turn %d (%s); turn %d opens with its lock at %s", n, reason, n+1, turn.Stamp(nt.LockAt))
+		return s.openNext(tx, c, t, m, next, rep, ai.st, a, reason)
 	})
 	if err == nil {
 		s.wake()
 	}
 	return locked, err
+}
+
+// openNext publishes locked turn t's update: the control list as the lock changed it, the next
+// turn opened on map next (or the round ended, 1.7), the mercenaries' engagements remembered
+// and, with mercenary_ai auto, the AI's strategies filed for the new turn's battles. m is the
+// map the lock adjudicated.
+func (s *Service) openNext(tx Tx, c *Campaign, t *Turn, m, next *domain.Map, rep *turn.Report, st *MercenarySettings, a Actor, reason string) error {
+	id, n, at, now := c.ID, t.Number, *t.ControlAt, s.now()
+	for i := range next.Armies {
+		na := &next.Armies[i]
+		if before := m.Army(na.Name); before == nil || !sameNames(before.Controllers, na.Controllers) {
+			e := &ControlEntry{CampaignID: id, Army: na.Name, Controllers: nonNil(slices.Clone(na.Controllers)), EffectiveAt: at, By: Scheduler, Reason: "changed at the lock of turn " + strconv.Itoa(n)}
+			if err := tx.AddControl(e); err != nil {
+				return err
+			}
+		}
+	}
+	nt, err := s.newTurn(c, n+1, next, nextDeadline(t, *t.LockedAt, c.Settings), now)
+	if err != nil {
+		return err
+	}
+	if err := tx.CreateTurn(nt); err != nil {
+		return err
+	}
+	c.MapVersion++
+	if next.Winner != "" {
+		// the round is over (1.7, D8): the turn just opened holds the final map and takes
+		// no orders
+		c.Status, c.Winner = Finished, next.Winner
+	}
+	if err := tx.UpdateCampaign(c); err != nil {
+		return err
+	}
+	if err := noteHistory(tx, t, rep); err != nil {
+		return err
+	}
+	if err := s.publishLock(tx, c, t, nt, rep); err != nil {
+		return err
+	}
+	if c.Status == Finished {
+		if err := s.audit(tx, id, a, "campaign.finish", "%s won the round at the lock of turn %d", c.Winner.Title(), n); err != nil {
+			return err
+		}
+	} else if err := s.fileStrategies(tx, nt, next, st, now); err != nil {
+		return err
+	}
+	return s.audit(tx, id, a, "turn.lock", "locked turn %d (%s); turn %d opens with its lock at %s", n, reason, n+1, turn.Stamp(nt.LockAt))
+}
+
+// adjudicate runs locked turn t on map m and keeps its report, as JSON and rendered, on t.
+func adjudicate(c *Campaign, t *Turn, m *domain.Map, in turn.Input) (*domain.Map, *turn.Report, error) {
+	next, rep, err := turn.Run(m, in)
+	if err != nil {
+		return nil, nil, err
+	}
+	body, err := json.Marshal(rep)
+	if err != nil {
+		return nil, nil, err
+	}
+	t.Report, t.ReportText = body, turn.Render(heading(c, t), rep)
+	return next, rep, nil
 }
 
 // heading is what turn t's rendered report opens with.
@@ -237,7 +278,7 @@ type LockOutcome struct {
 }
 
 // LockDue locks every open turn whose lock time has passed, in campaigns that are not
-// paused. It is idempotent — a turn is locked once, ever — so the scheduler calls it on
+// paused, and publishes every turn whose after-lock edit window has run out (6.3.2). It is idempotent — a turn is locked once, ever — so the scheduler calls it on
 // every tick and once at start-up, to run a lock that fell due while the server was down
 // (C3). A lock that fails is recorded on its turn for the judges and tried again next tick.
 func (s *Service) LockDue(ctx context.Context) ([]LockOutcome, error) {
@@ -269,6 +310,7 @@ func (s *Service) LockDue(ctx context.Context) ([]LockOutcome, error) {
 			out = append(out, LockOutcome{Campaign: o.CampaignID, Turn: o.Number})
 		}
 	}
+	out = append(out, s.closeEdits(ctx, now)...)
 	return out, ctx.Err()
 }
 

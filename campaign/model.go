@@ -163,6 +163,11 @@ type Turn struct {
 	ReportText string
 	// LockError is why the last attempt to lock failed, for the judges.
 	LockError string
+	// EditUntil is set when the lock kept its update for the mercenary judge's after-lock edit
+	// (6.3.2, docs/READINGS.md R41): the window closes then at the latest. Edit says how it
+	// closed; until then the turn is locked but its update is not published (Editing).
+	EditUntil *time.Time
+	Edit      *EditClose
 }
 
 // Post is a message of the movement thread (or one sent privately to the movement judge),

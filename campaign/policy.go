@@ -315,17 +315,51 @@ func maySanction(x access) bool { return x.battleJudgeOrAdmin() }
 
 // The armies desk.
 
-// mayCreateArmy: the judges and admins put new armies on the map (2.5.2).
-func mayCreateArmy(x access) bool { return x.judgeOrAdmin() }
+// mayCreateArmy: the judges and admins put new armies on the map (2.5.2); the mercenary judge
+// mercenary armies (chapter 6, 6.3.2).
+func mayCreateArmy(x access, side domain.Side) bool {
+	return x.judgeOrAdmin() || (side == domain.Mercenary && x.has(MercenaryJudge))
+}
 
-// mayEditArmy: the judges and admins edit armies.
-func mayEditArmy(x access) bool { return x.judgeOrAdmin() }
+// mayEditArmy: the judges and admins edit armies; the mercenary judge mercenary armies.
+func mayEditArmy(x access, army *domain.Army) bool {
+	return x.judgeOrAdmin() || (army.Side == domain.Mercenary && x.has(MercenaryJudge))
+}
+
+// mayRemoveArmy: the judges and admins take an army off the map; the mercenary judge a
+// mercenary army (6.3.2).
+func mayRemoveArmy(x access, army *domain.Army) bool { return mayEditArmy(x, army) }
 
 // mayChangeTroops: an army's controller, as the control list stands now, changes its troops
 // (2.3.2) or customises it (2.6); army carries its controllers of now.
 func mayChangeTroops(x access, army *domain.Army) bool {
 	return x.actor.Account != nil && army.ControlledBy(x.actor.Account.Name)
 }
+
+// The mercenary desk (chapter 6).
+
+// maySetMercenaryAI: the mercenary judge, the movement judges and the admins set mercenary_ai
+// and the after-lock edit window.
+func maySetMercenaryAI(x access) bool {
+	return x.has(MercenaryJudge) || x.has(MovementJudge) || x.admin()
+}
+
+// maySeeMercenaryPlan: the mercenary judge and the admins read the AI's plan for the open turn.
+func maySeeMercenaryPlan(x access) bool { return x.has(MercenaryJudge) || x.admin() }
+
+// mayPostMercenaryPlan: the mercenary judge posts the plan as his orders (M15).
+func mayPostMercenaryPlan(x access) bool { return x.has(MercenaryJudge) }
+
+// mayEditAfterLock: the mercenary judge alone posts or waives the after-lock edit (6.3.2).
+func mayEditAfterLock(x access) bool { return x.has(MercenaryJudge) }
+
+// maySeeDraft: a locked turn's update, kept for the after-lock edit, is read by the judges, the
+// mercenary judge and the admins before it is published.
+func maySeeDraft(x access) bool { return x.judgeOrAdmin() || x.has(MercenaryJudge) }
+
+// maySeeMercenaryStrategies: the mercenary AI's battle strategies in a lock report are read by
+// the judges (the mercenary judge too) and the admins, as every transfer is (B1, T2).
+func maySeeMercenaryStrategies(x access) bool { return x.judgeOrAdmin() || x.has(MercenaryJudge) }
 
 // Notifications, messages and the guides of the desks (issue 18).
 

@@ -24,6 +24,8 @@ type LineOutcome struct {
 	Code     domain.Code `json:"code,omitempty"`
 	Message  string      `json:"message,omitempty"`
 	Warnings []string    `json:"warnings,omitempty"`
+	// Guidelines are the chapter-6 guidelines a mercenary judge's accepted line breaks (R46).
+	Guidelines []turn.GuidelineWarning `json:"guidelines,omitempty"`
 }
 
 // PostView is a post as shown to someone allowed to see it.
@@ -38,6 +40,9 @@ type PostView struct {
 	Transfers   []TransferDetail `json:"transfers,omitempty"`
 	WithdrawnAt *time.Time       `json:"withdrawn_at,omitempty"`
 	Replaces    int64            `json:"replaces,omitempty"`
+	// Plan marks, for a post made from the mercenary AI's plan, each line as the AI's or as
+	// edited by the judge.
+	Plan []PlanLine `json:"plan,omitempty"`
 }
 
 // PostOutcome is the answer to a post or a check: the post (nil for a check) and each
@@ -101,6 +106,9 @@ func check(r Reader, t *Turn, p *Post) ([]LineOutcome, error) {
 	out := make([]LineOutcome, 0, len(lines))
 	for i := range lines {
 		out = append(out, outcome(&lines[i]))
+	}
+	if p.Author == movement.MercenaryJudge {
+		return out, guidelineWarnings(r, t, m, p, out)
 	}
 	return out, nil
 }
@@ -293,11 +301,22 @@ func (s *Service) Posts(ctx context.Context, a Actor, id int64, n int) ([]PostVi
 		for i := range members {
 			side[members[i].AccountID] = sideOf(&members[i])
 		}
+		var plans map[int64][]PlanLine
 		for i := range posts {
 			p := &posts[i]
-			if maySeePost(x, p, t) {
-				out = append(out, *viewPost(p, maySeeTransfers(x, p, side[p.AccountID])))
+			if !maySeePost(x, p, t) {
+				continue
 			}
+			v := viewPost(p, maySeeTransfers(x, p, side[p.AccountID]))
+			if p.Source == AISource {
+				if plans == nil {
+					if plans, err = r.PlanLines(id, n); err != nil {
+						return err
+					}
+				}
+				v.Plan = plans[p.ID]
+			}
+			out = append(out, *v)
 		}
 		return nil
 	})

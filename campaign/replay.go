@@ -27,8 +27,12 @@ type ReplayResult struct {
 // transfer details, results and seed, and compares the outcome with the stored report and
 // the next turn's opening map (judges only).
 func (s *Service) Replay(ctx context.Context, a Actor, id int64, n int) (*ReplayResult, error) {
+	ai, _, err := s.aiSetupFor(ctx, id, n)
+	if err != nil {
+		return nil, err
+	}
 	var out *ReplayResult
-	err := s.store.Read(ctx, func(r Reader) error {
+	err = s.store.Read(ctx, func(r Reader) error {
 		_, x, err := campaignAccess(r, a, id)
 		if err != nil {
 			return err
@@ -36,7 +40,7 @@ func (s *Service) Replay(ctx context.Context, a Actor, id int64, n int) (*Replay
 		if err := x.need("replay a turn (judges only)", mayReplay(x)); err != nil {
 			return err
 		}
-		out, err = replay(r, id, n)
+		out, err = replay(r, id, n, ai)
 		return err
 	})
 	return out, err
@@ -44,15 +48,19 @@ func (s *Service) Replay(ctx context.Context, a Actor, id int64, n int) (*Replay
 
 // ReplayTurn is Replay for the command line, which has the database itself in hand.
 func (s *Service) ReplayTurn(ctx context.Context, id int64, n int) (*ReplayResult, error) {
+	ai, _, err := s.aiSetupFor(ctx, id, n)
+	if err != nil {
+		return nil, err
+	}
 	var out *ReplayResult
-	err := s.store.Read(ctx, func(r Reader) (err error) {
-		out, err = replay(r, id, n)
+	err = s.store.Read(ctx, func(r Reader) (err error) {
+		out, err = replay(r, id, n, ai)
 		return err
 	})
 	return out, err
 }
 
-func replay(r Reader, id int64, n int) (*ReplayResult, error) {
+func replay(r Reader, id int64, n int, ai *aiSetup) (*ReplayResult, error) {
 	t, err := r.Turn(id, n)
 	if err != nil {
 		return nil, err
@@ -60,11 +68,14 @@ func replay(r Reader, id int64, n int) (*ReplayResult, error) {
 	if t.Status != Locked {
 		return nil, domain.Errorf(domain.ErrConflict, "turn %d is not locked: there is nothing to replay", n)
 	}
+	if t.Editing() {
+		return nil, domain.Errorf(domain.ErrConflict, "turn %d waits for the mercenary judge's after-lock edit: its update is not published yet", n)
+	}
 	next, err := r.Turn(id, n+1)
 	if err != nil {
 		return nil, err
 	}
-	m, in, err := lockInput(r, t, *t.ControlAt, t.ControlSeq)
+	m, in, err := lockInput(r, t, *t.ControlAt, t.ControlSeq, ai)
 	if err != nil {
 		return nil, err
 	}

@@ -59,6 +59,8 @@ type Service struct {
 		hash string
 	}
 	cat catalogue
+	// plans keeps the mercenary AI's latest plan of each campaign, by map version (plan.go)
+	plans planCache
 	// kick wakes the dispatcher after a commit that put something in the outbox.
 	kick chan struct{}
 	// notes keeps what the dispatcher did: reminders made, the reach cache.

@@ -71,6 +71,7 @@ type Reader interface {
 	// Audit lists the newest audit entries first; campaign 0 means the whole server.
 	Audit(campaign int64, limit int) ([]AuditEntry, error)
 	DeskReader
+	MercenaryReader
 	NotifyReader
 }
 
@@ -91,7 +92,8 @@ type Tx interface {
 	PutMember(m *Member) error
 	// CreateTurn stores a new turn; a second turn of the same number is a conflict.
 	CreateTurn(t *Turn) error
-	// UpdateTurnTiming stores a turn's deadline, lock time, extension and lock error.
+	// UpdateTurnTiming stores a turn's deadline, lock time, extension, lock error and the end of
+	// its after-lock edit window.
 	UpdateTurnTiming(t *Turn) error
 	// LockTurn marks an open turn locked with its report, in one conditional update; it
 	// reports false when the turn was not open (a turn is locked once, ever).
@@ -107,6 +109,7 @@ type Tx interface {
 	// AddAudit appends an entry to the audit log and sets its id.
 	AddAudit(e *AuditEntry) error
 	DeskWriter
+	MercenaryWriter
 	NotifyWriter
 }
 

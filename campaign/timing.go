@@ -142,6 +142,14 @@ func (s *Service) Resume(ctx context.Context, a Actor, id int64, reason string) 
 				return err
 			}
 		}
+		if t.Editing() && gone > 0 {
+			// the mercenary judge loses none of his after-lock edit window either (6.3.2)
+			until := t.EditUntil.Add(gone)
+			t.EditUntil = &until
+			if err := tx.UpdateTurnTiming(t); err != nil {
+				return err
+			}
+		}
 		c.Status, c.PausedAt, c.PauseReason = Running, nil, ""
 		c.MapVersion++
 		if err := tx.UpdateCampaign(c); err != nil {

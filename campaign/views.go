@@ -65,7 +65,7 @@ func viewerOf(x access) Viewer { return Viewer{Class: viewClass(x), Author: post
 
 func viewMap(c *Campaign, t *Turn, m *domain.Map, w Viewer) *MapView {
 	class := w.Class
-	v := &MapView{Campaign: c.ID, Turn: t.Number, Status: t.Status, Version: c.MapVersion, Class: class, Deadline: t.Deadline, LockAt: t.LockAt,
+	v := &MapView{Campaign: c.ID, Turn: t.Number, Status: viewStatus(t), Version: c.MapVersion, Class: class, Deadline: t.Deadline, LockAt: t.LockAt,
 		Grid: GridView{Cols: m.Grid.Cols, Rows: m.Grid.Rows}, Sites: nonNil(m.Sites), Battles: nonNil(m.Battles), Winner: m.Winner}
 	v.Terrain = make([][]domain.Terrain, m.Grid.Rows)
 	for r := range v.Terrain {
@@ -159,7 +159,7 @@ func (s *Service) TurnMap(ctx context.Context, a Actor, id int64, n int) (*MapVi
 			return err
 		}
 		v = viewMap(c, t, m, viewerOf(x))
-		if t.Status == Locked {
+		if t.Published() || (t.Editing() && maySeeDraft(x)) {
 			var rep struct {
 				Moves   json.RawMessage `json:"moves"`
 				Battles json.RawMessage `json:"battles"`
@@ -182,10 +182,13 @@ type ReportView struct {
 	Turn       int             `json:"turn"`
 	LockedAt   time.Time       `json:"locked_at"`
 	LockedBy   string          `json:"locked_by"`
-	Seed       string          `json:"seed"`
+	Seed       string          `json:"seed,omitempty"`
 	Commitment string          `json:"commitment"`
 	Report     json.RawMessage `json:"report"`
 	Text       string          `json:"text"`
+	// Draft is set while the update waits for the mercenary judge's after-lock edit (6.3.2):
+	// the report is the lock's as it stands, shown only to the judges until it is published.
+	Draft bool `json:"draft,omitempty"`
 }
 
 // Report shows a locked turn's report to anyone. Transfer details (T2) are shown only to
@@ -203,13 +206,24 @@ func (s *Service) Report(ctx context.Context, a Actor, id int64, n int) (*Report
 		if t.Status != Locked {
 			return domain.Errorf(domain.ErrNotFound, "turn %d is not locked yet: its report comes with the lock", n)
 		}
+		if t.Editing() && !maySeeDraft(x) {
+			return domain.Errorf(domain.ErrNotFound, "turn %d is locked, but its update waits for the mercenary judge's after-lock edit until %s (6.3.2)", n, turn.Stamp(*t.EditUntil))
+		}
 		body := t.Report
 		if !maySeeEveryTransfer(x) {
 			if body, err = redactPrivate(body, t.Snapshot, x.side()); err != nil {
 				return err
 			}
 		}
-		v = &ReportView{Turn: n, LockedAt: *t.LockedAt, LockedBy: t.LockedBy, Seed: t.Seed.String(), Commitment: t.Commitment, Report: body, Text: t.ReportText}
+		if !maySeeMercenaryStrategies(x) {
+			if body, err = redactStrategies(body); err != nil {
+				return err
+			}
+		}
+		v = &ReportView{Turn: n, LockedAt: *t.LockedAt, LockedBy: t.LockedBy, Seed: t.Seed.String(), Commitment: t.Commitment, Report: body, Text: t.ReportText, Draft: t.Editing()}
+		if t.Editing() {
+			v.Seed = ""
+		}
 		return nil
 	})
 	return v, err
@@ -249,6 +263,33 @@ func redactPrivate(body []byte, m Snapshot, side domain.Side) ([]byte, error) {
 	if !changed && !warned && !redacted {
 		return body, nil
 	}
+	return json.Marshal(rep)
+}
+
+// redactStrategies leaves the mercenary AI's battle strategies out of a report: a strategy is
+// private to the battle judges and its side (B1); the report says only that the AI wrote one.
+func redactStrategies(body []byte) ([]byte, error) {
+	var rep map[string]json.RawMessage
+	if err := json.Unmarshal(body, &rep); err != nil {
+		return nil, err
+	}
+	raw, ok := rep["mercenary_ai"]
+	if !ok {
+		return body, nil
+	}
+	var ai map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &ai); err != nil {
+		return nil, err
+	}
+	if _, ok := ai["strategies"]; !ok {
+		return body, nil
+	}
+	delete(ai, "strategies")
+	b, err := json.Marshal(ai)
+	if err != nil {
+		return nil, err
+	}
+	rep["mercenary_ai"] = b
 	return json.Marshal(rep)
 }
 

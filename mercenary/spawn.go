@@ -189,23 +189,29 @@ func SpawnTroops(r domain.Rank, pool []domain.Troop, seed domain.Seed) []domain.
 		return nil
 	}
 	out := []domain.Troop{}
+	// the creatures of each slot's size, as indexes into the pool (a pool sorted by name, as
+	// the card catalogue's is, needs no sort here)
+	fit := make([]int32, 0, len(pool))
+	byName := func(a, b int32) int { return strings.Compare(pool[a].Creature, pool[b].Creature) }
 	for slot := 1; slot <= domain.Slots; slot++ {
 		below := 0
 		if slot > 1 {
 			below = r.SlotSize(slot - 1)
 		}
-		var fit []domain.Troop
-		for _, t := range pool {
-			if t.Size.Fits(r.SlotSize(slot)) && (slot == 1 || !t.Size.Fits(below)) {
-				fit = append(fit, t)
+		fit = fit[:0]
+		for i := range pool {
+			if t := &pool[i]; t.Size.Fits(r.SlotSize(slot)) && (slot == 1 || !t.Size.Fits(below)) {
+				fit = append(fit, int32(i))
 			}
 		}
-		slices.SortStableFunc(fit, func(a, b domain.Troop) int { return strings.Compare(a.Creature, b.Creature) })
-		fit = slices.CompactFunc(fit, func(a, b domain.Troop) bool { return a.Creature == b.Creature })
+		if !slices.IsSortedFunc(fit, byName) {
+			slices.SortStableFunc(fit, byName)
+		}
+		fit = slices.CompactFunc(fit, func(a, b int32) bool { return pool[a].Creature == pool[b].Creature })
 		if len(fit) == 0 {
 			continue
 		}
-		c := fit[seed.IntnOnce("raider-troop:"+strconv.Itoa(slot), len(fit))]
+		c := &pool[fit[seed.IntnOnce("raider-troop:"+strconv.Itoa(slot), len(fit))]]
 		n := domain.SlotCapacity(slot)
 		out = append(out, domain.Troop{Creature: c.Creature, Size: c.Size, Colors: slices.Clone(c.Colors), Slot: slot, Alive: n, Full: n})
 	}

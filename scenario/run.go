@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/mercenary"
 	"github.com/coalition-wargame/coalition/turn"
 )
 
@@ -22,15 +23,11 @@ func (s *Scenario) RunContext(ctx context.Context) (*Outcome, error) {
 	m := s.Map
 	res := &Outcome{Turns: []*turn.Report{}}
 	history := s.Mercenary.History
-	for i, t := range s.Turns {
+	for i := range s.Turns {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		in := turn.Input{Seed: domain.ScenarioSeed(s.File.Seed, i), Posts: t.Posts, Lock: t.Lock, Transfers: t.Transfers, Results: t.Results, Edit: t.Edit}
-		if s.Mercenary.Mode.On() {
-			in.MercenaryAI, in.Creatures, in.MercenaryHistory = s.Mercenary.Mode, s.Mercenary.creatures(), history
-		}
-		next, rep, err := turn.Run(m, in)
+		next, rep, err := turn.Run(m, s.Input(i, history))
 		if err != nil {
 			return nil, fmt.Errorf("turn %d: %w", i+1, err)
 		}
@@ -39,4 +36,16 @@ func (s *Scenario) RunContext(ctx context.Context) (*Outcome, error) {
 		m = next
 	}
 	return res, nil
+}
+
+// Input is the lock's input of turn i (from 0): its seed, posts, lock time, transfer details,
+// results and after-lock edit, and with the mercenary AI on its mode, creature pool and
+// history (the scenario's own, then that of the turns before i, as given).
+func (s *Scenario) Input(i int, history []mercenary.Engagement) turn.Input {
+	t := s.Turns[i]
+	in := turn.Input{Seed: domain.ScenarioSeed(s.File.Seed, i), Posts: t.Posts, Lock: t.Lock, Transfers: t.Transfers, Results: t.Results, Edit: t.Edit}
+	if s.Mercenary.Mode.On() {
+		in.MercenaryAI, in.Creatures, in.MercenaryHistory = s.Mercenary.Mode, s.Mercenary.creatures(), history
+	}
+	return in
 }

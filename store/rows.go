@@ -132,12 +132,14 @@ type turnRow struct {
 	Report           string
 	ReportText       string
 	LockError        string
+	EditUntil        *time.Time
+	Edit             string
 }
 
 func (turnRow) TableName() string { return "turns" }
 
 // turnColumns are the columns of a turn without its snapshot and report.
-var turnColumns = []string{"id", "campaign_id", "number", "status", "opened_at", "deadline", "lock_at", "extension_seconds", "check_window", "seed", "commitment", "locked_at", "locked_by", "lock_reason", "control_seq", "control_at", "lock_error"}
+var turnColumns = []string{"id", "campaign_id", "number", "status", "opened_at", "deadline", "lock_at", "extension_seconds", "check_window", "seed", "commitment", "locked_at", "locked_by", "lock_reason", "control_seq", "control_at", "lock_error", "edit_until", "edit"}
 
 func turnToRow(t *campaign.Turn) (*turnRow, error) {
 	snap, err := t.Snapshot.Encode()
@@ -147,7 +149,7 @@ func turnToRow(t *campaign.Turn) (*turnRow, error) {
 	return &turnRow{ID: t.ID, CampaignID: t.CampaignID, Number: t.Number, Status: string(t.Status), OpenedAt: t.OpenedAt, Deadline: t.Deadline, LockAt: t.LockAt,
 		ExtensionSeconds: seconds(t.Extension), CheckWindow: t.CheckWindow, Seed: t.Seed[:], Commitment: t.Commitment, Snapshot: string(snap),
 		LockedAt: t.LockedAt, LockedBy: t.LockedBy, LockReason: t.LockReason, ControlSeq: t.ControlSeq, ControlAt: t.ControlAt,
-		Report: string(t.Report), ReportText: t.ReportText, LockError: t.LockError}, nil
+		Report: string(t.Report), ReportText: t.ReportText, LockError: t.LockError, EditUntil: t.EditUntil, Edit: editText(t.Edit)}, nil
 }
 
 func (r *turnRow) model() (*campaign.Turn, error) {
@@ -161,6 +163,14 @@ func (r *turnRow) model() (*campaign.Turn, error) {
 	copy(t.Seed[:], r.Seed)
 	if r.Report != "" {
 		t.Report = []byte(r.Report)
+	}
+	t.EditUntil = utcPtr(r.EditUntil)
+	if r.Edit != "" {
+		t.Edit = &campaign.EditClose{}
+		if err := json.Unmarshal([]byte(r.Edit), t.Edit); err != nil {
+			return nil, fmt.Errorf("turn %d of campaign %d: its after-lock edit: %w", r.Number, r.CampaignID, err)
+		}
+		t.Edit.At = t.Edit.At.UTC()
 	}
 	if r.Snapshot != "" {
 		snap, err := campaign.DecodeSnapshot([]byte(r.Snapshot))

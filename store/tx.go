@@ -204,22 +204,28 @@ func (t *txn) Turns(cid int64) ([]campaign.Turn, error) {
 }
 
 func (t *txn) OpenTurns() ([]campaign.OpenTurn, error) {
+	return t.turnsDue("lock_at", "turns.status = ? AND campaigns.status <> ?", string(campaign.Open), string(campaign.Finished))
+}
+
+// turnsDue lists the turns the condition picks, each with the time in column at, for the
+// scheduler (OpenTurns, EditWindows).
+func (t *txn) turnsDue(at, where string, args ...any) ([]campaign.OpenTurn, error) {
 	var rows []struct {
 		CampaignID int64
 		Number     int
-		LockAt     time.Time
+		At         time.Time
 		Status     string
 	}
-	err := t.db.Table("turns").Select("turns.campaign_id, turns.number, turns.lock_at, campaigns.status").
+	err := t.db.Table("turns").Select("turns.campaign_id, turns.number, turns."+at+" AS at, campaigns.status").
 		Joins("JOIN campaigns ON campaigns.id = turns.campaign_id").
-		Where("turns.status = ? AND campaigns.status <> ?", string(campaign.Open), string(campaign.Finished)).
+		Where(where, args...).
 		Order("turns.campaign_id, turns.number").Scan(&rows).Error
 	if err != nil {
 		return nil, err
 	}
 	out := make([]campaign.OpenTurn, len(rows))
 	for i, r := range rows {
-		out[i] = campaign.OpenTurn{CampaignID: r.CampaignID, Number: r.Number, LockAt: r.LockAt.UTC(), Paused: r.Status == string(campaign.Paused)}
+		out[i] = campaign.OpenTurn{CampaignID: r.CampaignID, Number: r.Number, LockAt: r.At.UTC(), Paused: r.Status == string(campaign.Paused)}
 	}
 	return out, nil
 }
@@ -239,6 +245,7 @@ func (t *txn) CreateTurn(tt *campaign.Turn) error {
 func (t *txn) UpdateTurnTiming(tt *campaign.Turn) error {
 	return t.db.Model(&turnRow{}).Where("id = ?", tt.ID).Updates(map[string]any{
 		"deadline": tt.Deadline, "lock_at": tt.LockAt, "extension_seconds": seconds(tt.Extension), "lock_error": tt.LockError,
+		"edit_until": tt.EditUntil,
 	}).Error
 }
 
@@ -246,6 +253,7 @@ func (t *txn) LockTurn(tt *campaign.Turn) (bool, error) {
 	res := t.db.Model(&turnRow{}).Where("id = ? AND status = ?", tt.ID, string(campaign.Open)).Updates(map[string]any{
 		"status": string(campaign.Locked), "locked_at": tt.LockedAt, "locked_by": tt.LockedBy, "lock_reason": tt.LockReason,
 		"control_seq": tt.ControlSeq, "control_at": tt.ControlAt, "report": string(tt.Report), "report_text": tt.ReportText, "lock_error": "",
+		"edit_until": tt.EditUntil,
 	})
 	return res.RowsAffected == 1, res.Error
 }

@@ -6,6 +6,7 @@ package turn
 
 import (
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/coalition-wargame/coalition/battle"
@@ -124,6 +125,29 @@ func guidelineWarnings(ws []mercenary.Warning, from []*movement.Line) []Guidelin
 // mercenary battle goes stratless by neglect (B2).
 func MercenaryStrategies(m *domain.Map, history []mercenary.Engagement) []mercenary.Strategy {
 	return Memory(m, history).Strategies(m, battle.Fought(m))
+}
+
+// CheckAI checks the AI's orders of a lock report against their guidelines on m, the map the
+// turn opened on, with the engagements of the earlier turns (mercenary.Check): what the soak
+// tests hold every lock to. An order with no reason or guideline is a problem too.
+func CheckAI(m *domain.Map, rep *Report, history []mercenary.Engagement) []string {
+	var out []string
+	if rep.MercenaryAI == nil {
+		return nil
+	}
+	f := m.Clone()
+	mercenary.NoteTerritories(f)
+	var orders []domain.Order
+	for _, sg := range rep.MercenaryAI.Orders {
+		orders = append(orders, sg.Order)
+		if sg.Reason == "" || sg.Guideline == "" {
+			out = append(out, "the AI's order "+strconv.Quote(sg.Line)+" has no reason or guideline")
+		}
+	}
+	for _, w := range Memory(f, history).Check(f, orders...) {
+		out = append(out, "an AI order breaks a guideline: "+w.String())
+	}
+	return out
 }
 
 // lockAI is the AI's part in one run of the lock.

@@ -212,20 +212,8 @@ func TestMercenaryAISoak(t *testing.T) {
 // turn opened on and was accepted, every mercenary the judge orders that had no order and no
 // battle got one, and every mercenary in a battle fought this turn had the AI's strategy.
 func soakProblems(m *domain.Map, rep *turn.Report, history []mercenary.Engagement, strategies []mercenary.Strategy) []string {
-	var out []string
+	out := turn.CheckAI(m, rep, history)
 	ai := rep.MercenaryAI
-	f := m.Clone()
-	mercenary.NoteTerritories(f)
-	var orders []domain.Order
-	for _, sg := range ai.Orders {
-		orders = append(orders, sg.Order)
-		if sg.Reason == "" || sg.Guideline == "" {
-			out = append(out, fmt.Sprintf("the AI's order %q has no reason or guideline", sg.Line))
-		}
-	}
-	for _, w := range turn.Memory(f, history).Check(f, orders...) {
-		out = append(out, "an AI order breaks a guideline: "+w.String())
-	}
 	var lines []string
 	for _, sg := range ai.Orders {
 		lines = append(lines, sg.Line)

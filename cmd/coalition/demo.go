@@ -9,6 +9,7 @@ import (
 
 	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
+	"github.com/coalition-wargame/coalition/mercenary"
 )
 
 // demoName is the demo campaign's name; serve --demo loads it once.
@@ -30,6 +31,9 @@ func loadDemo(ctx context.Context, svc *campaign.Service, stdout io.Writer) erro
 	if err != nil {
 		return err
 	}
+	// the demo plays its mercenaries by the AI (chapter 6), its mercenary judge watching; its
+	// locks publish at once (no after-lock edit window until a judge sets one, R55)
+	su.Mercenary = &campaign.MercenarySettings{Mode: mercenary.ModeAuto}
 	out, err := svc.CreateCampaign(ctx, campaign.Operator("demo"), su)
 	if err != nil {
 		return err

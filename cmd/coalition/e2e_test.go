@@ -214,18 +214,21 @@ func playScenario(t *testing.T, s *server, file, name string, passwords map[stri
 		s.call("POST", "/api/campaigns/import", admin, data, http.StatusUnprocessableEntity, nil)
 		return
 	}
-	// What coalition adjudicate gives, turn by turn, up to a turn it cannot settle.
+	// What coalition adjudicate gives, turn by turn, up to a turn it cannot settle: with the
+	// mercenary AI's fields and the after-lock edits as the scenario gives them.
 	var wantTurns [][]byte
 	var runErr error
 	m := sc.Map
-	for i, tu := range sc.Turns {
-		next, rep, err := turn.Run(m, turn.Input{Seed: domain.ScenarioSeed(sc.File.Seed, i), Posts: tu.Posts, Lock: tu.Lock, Transfers: tu.Transfers, Results: tu.Results})
+	history := sc.Mercenary.History
+	for i := range sc.Turns {
+		next, rep, err := turn.Run(m, sc.Input(i, history))
 		if err != nil {
 			runErr = err
 			break
 		}
 		b, _ := json.Marshal(rep)
 		wantTurns = append(wantTurns, scenarioIDs(t, b, nil))
+		history = append(history, turn.History(rep)...)
 		m = next
 	}
 	// The campaign is imported before anything in it happens.
@@ -281,16 +284,7 @@ func playScenario(t *testing.T, s *server, file, name string, passwords map[stri
 				t.Fatalf("no password for %s", p.Author)
 			}
 			tok := s.login(accountName(p.Author, passwords), password)
-			req := map[string]any{"text": p.Text, "private": p.Private}
-			var details []map[string]any
-			for _, d := range tu.Transfers {
-				if d.Post == p.ID {
-					details = append(details, map[string]any{"army": d.Army, "creatures": d.Creatures})
-				}
-			}
-			if len(details) > 0 {
-				req["transfers"] = details
-			}
+			req := postBody(p.Text, p.Private, p.ID, tu.Transfers)
 			var out struct{ Post struct{ ID int64 } }
 			s.call("POST", base+"/posts", tok, req, http.StatusCreated, &out)
 			serverID[p.ID] = out.Post.ID
@@ -308,7 +302,9 @@ func playScenario(t *testing.T, s *server, file, name string, passwords map[stri
 			s.call("POST", fmt.Sprintf("%s/turns/%d/lock", base, n), mover, map[string]string{"reason": "e2e"}, http.StatusUnprocessableEntity, nil)
 			return
 		}
-		s.call("POST", fmt.Sprintf("%s/turns/%d/lock", base, n), mover, map[string]string{"reason": "e2e"}, http.StatusOK, nil)
+		var locked struct{ Status string }
+		s.call("POST", fmt.Sprintf("%s/turns/%d/lock", base, n), mover, map[string]string{"reason": "e2e"}, http.StatusOK, &locked)
+		closeEdit(t, s, base, n, locked.Status, tu.Edit, passwords, serverID)
 		var rep struct{ Report json.RawMessage }
 		s.call("GET", fmt.Sprintf("%s/turns/%d/report", base, n), mover, nil, http.StatusOK, &rep)
 		var decided struct{ Winner *string }
@@ -327,6 +323,52 @@ func playScenario(t *testing.T, s *server, file, name string, passwords map[stri
 			t.Errorf("turn %d does not replay the same: %s", n, rp.Detail)
 		}
 	}
+}
+
+// closeEdit closes turn n's after-lock edit window (6.3.2) as the mercenary judge: with the
+// scenario's edit, or waived when it gives none. A scenario edit needs the window open: the
+// lock kept its update for it.
+func closeEdit(t *testing.T, s *server, base string, n int, status string, edit *domain.Post, passwords map[string]string, serverID map[int64]int64) {
+	t.Helper()
+	if status != "editing" {
+		if edit != nil {
+			t.Fatalf("turn %d has an after-lock edit, but its lock opened no edit window (status %s)", n, status)
+		}
+		return
+	}
+	name := accountName("mercenary-judge", passwords)
+	tok := s.login(name, passwords[name])
+	body := map[string]any{"waive": true}
+	if edit != nil {
+		body = map[string]any{"text": edit.Text}
+	}
+	var out struct {
+		Status string
+		Closed struct{ Post int64 }
+	}
+	s.call("POST", fmt.Sprintf("%s/turns/%d/mercenary/edit", base, n), tok, body, http.StatusOK, &out)
+	if edit != nil {
+		serverID[edit.ID] = out.Closed.Post
+	}
+	if out.Status != "locked" {
+		t.Fatalf("turn %d is %s after its after-lock edit window closed", n, out.Status)
+	}
+}
+
+// postBody is a post's request: its text, whether private, and the details of its transfers
+// among details (those of post id).
+func postBody(text string, private bool, id int64, details []domain.TransferDetail) map[string]any {
+	req := map[string]any{"text": text, "private": private}
+	var ds []map[string]any
+	for _, d := range details {
+		if d.Post == id {
+			ds = append(ds, map[string]any{"army": d.Army, "creatures": d.Creatures})
+		}
+	}
+	if len(ds) > 0 {
+		req["transfers"] = ds
+	}
+	return req
 }
 
 // accountName is the existing account a scenario's author name logs in as (names compare as

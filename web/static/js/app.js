@@ -1,12 +1,13 @@
 // The application shell: log in and out, choose the campaign, keep its map fresh (polling
 // with If-None-Match, redrawing without a reload), the turn slider, and the tabs: the map's
-// own panel, the order desk, the battle desk and the judge console.
+// own panel, the order desk, the battle desk, the judge console and the mercenary desk.
 import { call, get, login, logout, session, onSession } from './api.js';
 import { h, $, fill, when, at, rankName, sideName, sameName } from './util.js';
 import { MapDrawer, legend, armyLabel, battlesOf } from './map.js';
 import * as orders from './orders.js';
 import * as battles from './battles.js';
 import * as judge from './judge.js';
+import * as mercenary from './mercenary.js';
 import * as thread from './thread.js';
 import * as notifications from './notifications.js';
 import * as password from './password.js';
@@ -25,6 +26,7 @@ const views = {
   orders: { label: 'Orders', available: () => !!(app.campaign && app.campaign.may_post), ...orders },
   battles: { ...battles, label: 'Battles', available: () => battles.available(app) },
   judge: { label: 'Judge', available: () => !!(app.campaign && app.campaign.class === 'judge'), ...judge },
+  mercenary: { ...mercenary, label: 'Mercenaries', available: () => mercenary.available(app) },
   thread: { label: 'Threads', available: () => !!app.campaign, ...thread },
   notifications: { label: 'Notifications', available: () => !!(app.campaign && session()), ...notifications },
 };
@@ -250,7 +252,8 @@ async function showTurn(n) {
   $('#turn-label').textContent = `Turn ${n} of ${app.map.turn}`;
   $('#map-caption').textContent = view.status === 'locked'
     ? `Turn ${n} as it opened, with the ${moves} move${moves === 1 ? '' : 's'} and the battles of its lock.`
-    : `Turn ${n}, open: orders are taken until ${when(view.lock_at)}.`;
+    : view.status === 'editing' ? `Turn ${n} is locked; its update waits for the mercenary judge’s after-lock edit (6.3.2).`
+      : `Turn ${n}, open: orders are taken until ${when(view.lock_at)}.`;
   drawer.draw(view);
   if (infoArmy) showArmy(infoArmy, true);
   if (app.view === views.map) mountMapPanel($('#panel'));

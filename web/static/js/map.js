@@ -247,7 +247,7 @@ export class MapDrawer {
     return g;
   }
 
-  /** setOrders shows the order desk's lines as arrows: [{squares: ["3D","5D"], status}]. */
+  /** setOrders shows the order desk's lines as arrows: [{squares: ["3D","5D"], status, title}]. */
   setOrders(lines) {
     this.orders = lines || [];
     this.drawOrders();
@@ -257,7 +257,7 @@ export class MapDrawer {
     if (!this.overlay) return;
     this.overlay.replaceChildren();
     for (const l of this.orders) {
-      const a = this.arrow(l.squares.map(parseSquare).filter(Boolean), l.status || 'draft', { width: 3.5, dashed: l.status === 'draft', class: `order ${l.status || 'draft'}` });
+      const a = this.arrow(l.squares.map(parseSquare).filter(Boolean), l.status || 'draft', { width: 3.5, dashed: l.status === 'draft', class: `order ${l.status || 'draft'}`, title: l.title });
       if (a) this.overlay.append(a);
     }
   }
