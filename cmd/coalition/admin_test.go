@@ -60,6 +60,15 @@ func TestVersion(t *testing.T) {
 	}
 }
 
+// shellUnquote undoes shellQuote: the message quotes a PostgreSQL URL (its '?' is special to
+// the shell), and the test runs the command as a shell would.
+func shellUnquote(s string) string {
+	if len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {
+		return strings.ReplaceAll(s[1:len(s)-1], `'\''`, "'")
+	}
+	return s
+}
+
 // A lost admin password: the start-up message says what to run; coalition admin
 // reset-password prints a new one, the old one no longer logs in, and the new one does, with
 // a change asked for before anything else.
@@ -73,7 +82,7 @@ func TestAdminResetPassword(t *testing.T) {
 		t.Fatal("no database in the message")
 	}
 	var out, errb bytes.Buffer
-	if err := run(context.Background(), []string{"coalition", "admin", "reset-password", "--db", db[1], "admin"}, testEnv, strings.NewReader(""), &out, &errb); err != nil {
+	if err := run(context.Background(), []string{"coalition", "admin", "reset-password", "--db", shellUnquote(db[1]), "admin"}, testEnv, strings.NewReader(""), &out, &errb); err != nil {
 		t.Fatalf("%v\n%s", err, errb.String())
 	}
 	m := regexp.MustCompile(`admin's new password: (\S+)`).FindStringSubmatch(out.String())
