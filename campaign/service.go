@@ -14,6 +14,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/coalition-wargame/coalition/cards"
+	"github.com/coalition-wargame/coalition/deck"
 )
 
 // Options configure a Service; zero fields take the defaults named on each.
@@ -36,6 +37,10 @@ type Options struct {
 	// Cards is the card catalogue troop lists are checked against: the data shipped in the
 	// program (cards.Load) by default. The judges' corrections are put over it.
 	Cards *cards.Catalogue
+	// Decks is the every-card catalogue deck lists are checked against: the data shipped in
+	// the program (deck.Shipped, loaded on the first check) by default. It is never written
+	// to: the judges' corrections go over a fork of it.
+	Decks *deck.Catalogue
 	// Notifier sends the outbox's deliveries (webhooks, e-mail); without one the server sends
 	// nothing and takes no subscription to a webhook or an address.
 	Notifier Notifier
@@ -59,6 +64,8 @@ type Service struct {
 		hash string
 	}
 	cat catalogue
+	// decks is the every-card catalogue with the judges' corrections (decks.go)
+	decks deckCards
 	// plans keeps the mercenary AI's latest plan of each campaign, by map version (plan.go)
 	plans planCache
 	// kick wakes the dispatcher after a commit that put something in the outbox.

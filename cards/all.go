@@ -89,3 +89,12 @@ func (c *Card) Texts() []string {
 	}
 	return out
 }
+
+// Fork is a catalogue over the same base cards with a copy of the cards judges put: what is
+// put into one afterwards is not in the other. The base is shared, not copied, so a server
+// keeps one copy of the every-card data however many catalogues carry corrections over it.
+func (c *Catalogue) Fork() *Catalogue {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return &Catalogue{base: c.base, over: newEntries(slices.Clone(c.over.cards))}
+}

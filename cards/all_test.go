@@ -107,6 +107,33 @@ func TestPutAny(t *testing.T) {
 	}
 }
 
+// TestFork: a fork shares the base and the judges' cards put before it; what is put into
+// the fork afterwards stays out of the original, and the other way round.
+func TestFork(t *testing.T) {
+	text := "Draw a card."
+	c := New([]Card{{Name: "Opt", Types: []string{"Instant"}, Colors: []string{"U"}, Text: &text}})
+	if err := c.PutAny(Card{Name: "Before", Types: []string{"Sorcery"}, Colors: []string{}}); err != nil {
+		t.Fatal(err)
+	}
+	f := c.Fork()
+	fixed := "Scry 1. Draw a card."
+	if err := f.PutAny(Card{Name: "Opt", Types: []string{"Instant"}, Colors: []string{"U"}, Text: &fixed}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.PutAny(Card{Name: "After", Types: []string{"Sorcery"}, Colors: []string{}}); err != nil {
+		t.Fatal(err)
+	}
+	if card, _, _ := f.Find("Opt"); *card.Text != fixed {
+		t.Errorf("the fork's Opt: %q", *card.Text)
+	}
+	if card, _, _ := c.Find("Opt"); *card.Text != text {
+		t.Errorf("the original's Opt changed with the fork: %q", *card.Text)
+	}
+	if !f.Has("Before") || f.Has("After") || !c.Has("After") || c.Len() != 3 || f.Len() != 2 {
+		t.Errorf("fork %d cards (Before %v, After %v), original %d", f.Len(), f.Has("Before"), f.Has("After"), c.Len())
+	}
+}
+
 func TestReadMTGJSONAll(t *testing.T) {
 	f, err := os.Open("testdata/AtomicAll.json")
 	if err != nil {

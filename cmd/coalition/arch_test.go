@@ -96,8 +96,8 @@ var (
 	// turnImports is what the pure lock pipeline may import of the module: the engines and domain.
 	turnImports = append([]string{"domain"}, engines...)
 	// campaignImports is what the workflow may import: turn, the engines, the card catalogue and
-	// the troop-list rules, and domain.
-	campaignImports = append([]string{"turn", "cards", "roster"}, turnImports...)
+	// the troop-list rules, the pure card-format packages (deck, format, match), and domain.
+	campaignImports = append([]string{"turn", "cards", "roster", "deck", "format", "match"}, turnImports...)
 )
 
 // violation says what is wrong with package p importing imp, or "".
@@ -124,7 +124,7 @@ func violation(p, imp string) string {
 		}
 	case p == "campaign":
 		if isLocal && !slices.Contains(campaignImports, dep) {
-			return "campaign imports turn, the engines, cards, roster and domain, never store, api or scenario: store implements its port"
+			return "campaign imports turn, the engines, cards, roster, the card formats (deck, format, match) and domain, never store, api or scenario: store implements its port"
 		}
 		if under(imp, infrastructure...) {
 			return "campaign knows no database or web library: store implements its interfaces"
