@@ -200,7 +200,8 @@ func (s *Server) routes() {
 	e.POST("/api/campaigns/:cid/turns/:n/extend", s.extend, small, id, v)
 	e.GET("/api/campaigns/:cid/turns/:n/replay", turnRead(s.svc.Replay), id, v)
 	s.deskRoutes(small, id, v)
-	s.deckRoutes(small, v)
+	s.deckRoutes(small, id, v)
+	s.matchRoutes(small, id, v)
 	s.mercenaryRoutes(small, id, v)
 	s.notifyRoutes(small, id, v)
 }
