@@ -46,7 +46,8 @@ type Options struct {
 	Health func(context.Context) error
 	// Registry receives the metrics; a fresh registry by default.
 	Registry *prometheus.Registry
-	// Pages serves the web pages at "/" and "/assets/*" (package web); none when nil.
+	// Pages serves the web pages at "/", "/decks", "/matches" and "/assets/*" (package web);
+	// none when nil.
 	Pages http.Handler
 	// MetricsToken, when set, is the bearer token /metrics asks for; without it the metrics
 	// are public.
@@ -157,7 +158,7 @@ func (s *Server) routes() {
 	e.GET("/api/openapi.yaml", func(c echo.Context) error { return c.Blob(http.StatusOK, "application/yaml", Spec) })
 	if s.opt.Pages != nil {
 		pages := echo.WrapHandler(s.opt.Pages)
-		for _, p := range []string{"/", "/assets/*"} {
+		for _, p := range []string{"/", "/decks", "/matches", "/assets/*"} {
 			e.GET(p, pages)
 			e.HEAD(p, pages)
 		}

@@ -151,10 +151,18 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// name is the embedded file a path asks for: "/" is index.html, "/assets/x" is x.
+// Pages are the paths of the pages other than the map, and their files: the deck check and the
+// matches of the card formats (issue 19).
+var Pages = map[string]string{"/decks": "decks.html", "/matches": "matches.html"}
+
+// name is the embedded file a path asks for: "/" is index.html, a page of Pages its file,
+// "/assets/x" is x.
 func (h *handler) name(p string) (string, bool) {
 	if p == "/" {
 		return "index.html", true
+	}
+	if f, ok := Pages[p]; ok {
+		return f, true
 	}
 	rest, ok := strings.CutPrefix(p, "/assets/")
 	if !ok || rest == "" || strings.Contains(rest, "..") {
