@@ -44,7 +44,13 @@ var bodySeeds = map[string][]string{
 	"POST /api/campaigns/:cid/armies/:army/customise":              {`{"troops":[{"creature":"Grizzly Bears","count":1000}]}`},
 	"PUT /api/campaigns/:cid/formulas/:name":                       {`{"text":"larger.troops * 2"}`},
 	"PUT /api/cards/:name":                                         {`{"types":["Creature"],"power":"1","toughness":"1","colors":["G"]}`},
-	"POST /api/decks/check":                                        {`{"format":"coalition","list":"1 Llanowar Elves\n"}`},
+	"POST /api/decks/check":                                        {`{"format":"coalition","list":"1 Llanowar Elves\n"}`, `{"league":1,"subformat":"x","list":"1 Opt"}`},
+	"PUT /api/decks/cards/:name":                                   {`{"types":["Instant"],"colors":["U"],"text":"Draw a card.","faces":[{"name":"A","types":["Instant"]}]}`},
+	"PUT /api/formats/banlists/:list":                              {`{"categories":["reserved"],"names":["Sol Ring"],"offensive":[],"reason":"x"}`},
+	"POST /api/leagues":                                            {`{"name":"Winter","format":"heroic","revision":"2023-12-03"}`},
+	"POST /api/matches":                                            {`{"format":"heroic","players":["Gazetzot","Tevesh"],"games":3}`, `{"league":1,"players":["Gazetzot","Tevesh","Kim"],"win_bonus":-1}`},
+	"POST /api/matches/:mid/events":                                {`{"kind":"damage","player":"Gazetzot","target":"Tevesh","amount":3,"source":"creature","combat":true,"after":0}`, `{"kind":"concede","players":["Tevesh"]}`},
+	"POST /api/matches/:mid/undo":                                  {`{"n":1}`},
 }
 
 // bodyRoute is a route that reads a body, with its path filled in.
@@ -71,6 +77,8 @@ func fillPath(p string) string {
 		switch {
 		case param == ":square":
 			return "15J"
+		case param == ":list":
+			return "coalition-2026-03-09"
 		case param == ":army":
 			return url.PathEscape("Sai Rei")
 		case param == ":name" && strings.Contains(p, "/cards/"):

@@ -53,19 +53,22 @@ func (s *Service) DeckCatalogue(ctx context.Context) (*deck.Catalogue, error) {
 }
 
 // corrected is the base with the corrections put over a fork of it; the base itself when there
-// are none, so that its creature types, learnt once, are shared. A correction's new creature
-// type is learnt because a fork's types are learnt afresh.
+// are none. The base's creature types, learnt once, are shared unless a correction brings a
+// type they lack (deck.Catalogue.Corrected).
 func corrected(base *deck.Catalogue, fixes []CardCorrection, log *slog.Logger) *deck.Catalogue {
 	if len(fixes) == 0 {
 		return base
 	}
 	f := base.Cards.Fork()
+	var put []cards.Card
 	for _, c := range fixes {
 		if err := f.PutAny(c.Card); err != nil {
 			log.Error("a stored correction of the every-card data no longer applies", "card", c.Card.Name, "err", err)
+			continue
 		}
+		put = append(put, c.Card)
 	}
-	return deck.NewCatalogue(f)
+	return base.Corrected(f, put)
 }
 
 // DeckCheck is a deck list to check and what to check it against: a format's revision, or the

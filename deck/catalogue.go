@@ -40,3 +40,18 @@ func (c *Catalogue) Types() *Types { return c.types() }
 func (c *Catalogue) Identity(card *cards.Card) Identity {
 	return c.types().Identity(card, c.Cards.Has)
 }
+
+// Corrected is the catalogue for cs, a fork of c's cards with the judges' corrections fixes
+// put over it: it shares c's creature types when every type the corrections bring is one of
+// them (a correction of a card's text, say), and learns them afresh from cs otherwise, so that
+// a type only a correction prints is a type at once. A correction never takes a type off the
+// list: it was learnt from the data, where other cards may print it (docs/FORMATS.md T14).
+func (c *Catalogue) Corrected(cs *cards.Catalogue, fixes []cards.Card) *Catalogue {
+	known := c.Types()
+	for _, t := range NewTypes(fixes).Names() {
+		if !known.Has(t) {
+			return NewCatalogue(cs)
+		}
+	}
+	return &Catalogue{Cards: cs, types: c.types}
+}

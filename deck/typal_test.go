@@ -2,6 +2,7 @@ package deck
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/coalition-wargame/coalition/cards"
@@ -130,6 +131,35 @@ func TestTypesList(t *testing.T) {
 	}
 	if n := len(ty.Names()); n < 330 || n > 380 {
 		t.Errorf("%d creature types; the shipped data has about 350", n)
+	}
+}
+
+// TestCorrected (T14): a correction of a card's text shares the catalogue's creature types; a
+// correction that prints a type the data lacks has it learnt at once; the base is not changed.
+func TestCorrected(t *testing.T) {
+	base := catalogue(t)
+	text := "Whenever a Goblin you control attacks, Lightning Bolt deals 1 damage to any target."
+	bolt := cards.Card{Name: "Lightning Bolt", Types: []string{"Instant"}, Colors: []string{"R"}, Text: &text}
+	f := base.Cards.Fork()
+	if err := f.PutAny(bolt); err != nil {
+		t.Fatal(err)
+	}
+	c := base.Corrected(f, []cards.Card{bolt})
+	card, _, _ := c.Cards.Find("Lightning Bolt")
+	if c.Types() != base.Types() || !slices.Equal(c.Identity(card).Types, []string{"Goblin"}) {
+		t.Errorf("a text correction: shared types %v, identity %v", c.Types() == base.Types(), c.Identity(card))
+	}
+	zz := cards.Card{Name: "Zzyzx Scout", Types: []string{"Creature"}, Subtypes: []string{"Zzyzx"}, Power: "1", Toughness: "1", Colors: []string{}}
+	f2 := base.Cards.Fork()
+	if err := f2.PutAny(zz); err != nil {
+		t.Fatal(err)
+	}
+	c2 := base.Corrected(f2, []cards.Card{zz})
+	if c2.Types() == base.Types() || !c2.Types().Has("Zzyzx") || base.Types().Has("Zzyzx") {
+		t.Errorf("a new type: learnt %v, in the base %v", c2.Types().Has("Zzyzx"), base.Types().Has("Zzyzx"))
+	}
+	if orig, _, _ := base.Cards.Find("Lightning Bolt"); strings.Contains(*orig.Text, "Goblin") {
+		t.Error("the base's card was changed")
 	}
 }
 
