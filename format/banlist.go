@@ -49,7 +49,7 @@ func categoryOf(cat string, card *cards.Card, b *bans) string {
 			return "it is a Conspiracy"
 		}
 	case "ante":
-		if anyText(card, anteWord) {
+		if anyText(card, anteWord, "ante") {
 			return "it refers to playing for ante"
 		}
 	case "offensive":
@@ -57,7 +57,7 @@ func categoryOf(cat string, card *cards.Card, b *bans) string {
 			return "Wizards of the Coast removed it for racially or culturally offensive content"
 		}
 	case "sticker":
-		if hasSubtype(card, "Attraction") || anyText(card, stickerText) {
+		if hasSubtype(card, "Attraction") || anyText(card, stickerText, "sticker", "attraction") {
 			return "it brings stickers or Attractions into the game"
 		}
 	}
@@ -87,10 +87,22 @@ func onFace(card *cards.Card, t string, own func(*cards.Card) []string, face fun
 	return false
 }
 
-// anyText reports whether the rules text of a face of the card matches.
-func anyText(card *cards.Card, re *regexp.Regexp) bool {
+// anyText reports whether the rules text of a face of the card matches; the regular
+// expression is tried only on a text holding one of the words (case aside), which every
+// match holds: most cards are ruled out without it.
+func anyText(card *cards.Card, re *regexp.Regexp, words ...string) bool {
 	for _, text := range card.Texts() {
-		if re.MatchString(text) {
+		if slices.ContainsFunc(words, func(w string) bool { return containsFold(text, w) }) && re.MatchString(text) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFold reports whether s holds the ASCII word w, whatever the case of either.
+func containsFold(s, w string) bool {
+	for i := 0; i+len(w) <= len(s); i++ {
+		if (s[i]|0x20) == w[0]|0x20 && strings.EqualFold(s[i:i+len(w)], w) {
 			return true
 		}
 	}

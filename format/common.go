@@ -115,6 +115,9 @@ var numbers = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 
 // nothing.
 func cardLimit(card *cards.Card) int {
 	for _, text := range card.Texts() {
+		if !strings.Contains(text, "deck can have") {
+			continue
+		}
 		m := ownLimit.FindStringSubmatch(text)
 		switch {
 		case m == nil:
@@ -164,7 +167,7 @@ var offField = regexp.MustCompile(`isn't on the battlefield, it's an? [^.]*\bcre
 
 func creatureOffField(card *cards.Card) bool {
 	for _, text := range card.Texts() {
-		if offField.MatchString(text) {
+		if strings.Contains(text, "isn't on the battlefield") && offField.MatchString(text) {
 			return true
 		}
 	}
