@@ -73,7 +73,7 @@ func TestReadmeExamples(t *testing.T) {
 		t.Fatalf("the README's commands failed: %v\n%s\nscript:\n%s", err, out, script)
 	}
 	got := string(out)
-	for _, want := range []string{`"status":"accepted"`, `"channel":"public"`, `"webhook_url":"https://hooks.example.org/coalition"`, "<feed", `"squares":[`, "admin's new password: ", "coalition "} {
+	for _, want := range []string{`"status":"accepted"`, `"channel":"public"`, `"rule":"size.sideboard"`, `"heroDamage":5`, `"webhook_url":"https://hooks.example.org/coalition"`, "<feed", `"squares":[`, "admin's new password: ", "coalition "} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the README's commands printed no %q:\n%s", want, got)
 		}
