@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-func legalDeck(t *testing.T) string {
+func legalDeck(t testing.TB) string {
 	t.Helper()
 	b, err := os.ReadFile("../format/testdata/coalition-legal.txt")
 	if err != nil {

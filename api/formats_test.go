@@ -1,12 +1,15 @@
 package api_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/coalition-wargame/coalition/campaign"
 )
 
 // decode reads a response body that must have the status.
@@ -352,4 +355,55 @@ func TestMatches4xx(t *testing.T) {
 	problemDetail(t, http.StatusBadRequest, res.Code, res.Body.Bytes())
 	res = e.as(player, "POST", "/api/matches/1/undo", map[string]any{})
 	problemDetail(t, http.StatusBadRequest, res.Code, res.Body.Bytes())
+}
+
+// BenchmarkPostDecksCheck70 checks the legal 70-card deck through the whole server once the
+// catalogue is loaded: the body bound and validated, the banned lists read from the database,
+// the verdict written (the check alone is format's BenchmarkCheck70).
+func BenchmarkPostDecksCheck70(b *testing.B) {
+	e := newEnv(b)
+	body, err := json.Marshal(map[string]string{"format": "coalition", "list": legalDeck(b)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	request := func() *httptest.ResponseRecorder {
+		req := httptest.NewRequest("POST", "/api/decks/check", strings.NewReader(string(body)))
+		req.Header.Set("Content-Type", "application/json")
+		return serve(e, req)
+	}
+	if res := request(); res.Code != http.StatusOK || !strings.Contains(res.Body.String(), `"legal":true`) {
+		b.Fatalf("%d %s", res.Code, res.Body)
+	}
+	for b.Loop() {
+		request()
+	}
+}
+
+// BenchmarkMatchEvent enters an event of a match and undoes it through the server: a
+// transaction each, the log replayed each time (a match of 40 events in force).
+func BenchmarkMatchEvent(b *testing.B) {
+	e := newEnv(b)
+	ctx := context.Background()
+	if _, err := e.svc.CreateMatch(ctx, e.actor(player), campaign.MatchInput{Format: "heroic", Players: []string{"Gazetzot", "Tevesh"}}); err != nil {
+		b.Fatal(err)
+	}
+	for i := range 40 {
+		who := []string{"Gazetzot", "Tevesh"}[i%2]
+		if _, err := e.svc.AddMatchEvent(ctx, e.actor(player), 1, campaign.MatchEventInput{Kind: "turn", Player: who}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	tok := e.token(player)
+	post := func(path, body string, want int) {
+		req := httptest.NewRequest("POST", path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer "+tok)
+		if res := serve(e, req); res.Code != want {
+			b.Fatalf("%s: %d %s", path, res.Code, res.Body)
+		}
+	}
+	for b.Loop() {
+		post("/api/matches/1/events", `{"kind":"life","player":"Gazetzot","amount":1,"after":40}`, http.StatusCreated)
+		post("/api/matches/1/undo", `{"n":41}`, http.StatusOK)
+	}
 }
