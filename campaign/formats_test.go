@@ -192,6 +192,17 @@ func TestLeagueMatch(t *testing.T) {
 	if _, err := f.svc.CreateLeague(ctx, f.admin, campaign.LeagueInput{Name: "winter league", Format: "coalition"}); !errors.Is(err, domain.ErrConflict) {
 		t.Errorf("a second league of the name: %v", err)
 	}
+	// League names are names as campaigns' are (issue 17): no invisible character, none that
+	// would look like a league's name taken.
+	if _, err := f.svc.CreateLeague(ctx, f.admin, campaign.LeagueInput{Name: "Winter​League", Format: "coalition"}); !errors.Is(err, domain.ErrInvalid) || !strings.Contains(err.Error(), "league name") {
+		t.Errorf("an invisible character: %v", err)
+	}
+	if _, err := f.svc.CreateLeague(ctx, f.admin, campaign.LeagueInput{Name: "Wіnter League", Format: "coalition"}); !errors.Is(err, domain.ErrConflict) {
+		t.Errorf("a look-alike name: %v", err)
+	}
+	if l2, err := f.svc.CreateLeague(ctx, f.admin, campaign.LeagueInput{Name: "Summer: the Heroic Cup", Format: "heroic"}); err != nil || l2.Name != "Summer: the Heroic Cup" {
+		t.Errorf("a league named with a colon: %+v %v", l2, err)
+	}
 	// The league's revision: Heroic's sideboard of 8 (906.6a).
 	if v := check(t, f.svc, campaign.DeckCheck{League: l.ID, List: legalCoalition(t)}); rulesOf(v) != "size.sideboard" || v.Format != "heroic" {
 		t.Errorf("the deck in the league: %+v", v)

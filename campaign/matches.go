@@ -40,14 +40,25 @@ func formatRevision(doc *format.Formats, name, rev string) (string, string, erro
 
 // CreateLeague makes a league (admins only).
 func (s *Service) CreateLeague(ctx context.Context, a Actor, in LeagueInput) (*League, error) {
-	name := strings.Join(strings.Fields(in.Name), " ")
-	if name == "" {
-		return nil, domain.Errorf(domain.ErrInvalid, "a league needs a name")
+	name, err := NormalName(LeagueName, in.Name)
+	if err != nil {
+		return nil, err
 	}
 	var out *League
-	err := s.store.Write(ctx, func(tx Tx) error {
+	err = s.store.Write(ctx, func(tx Tx) error {
 		x := access{actor: a}
 		if err := x.need("create a league (admins only)", mayCreateLeague(x)); err != nil {
+			return err
+		}
+		ls, err := tx.Leagues()
+		if err != nil {
+			return err
+		}
+		taken := make([]string, len(ls))
+		for i, l := range ls {
+			taken[i] = l.Name
+		}
+		if err := distinct(LeagueName, name, taken); err != nil {
 			return err
 		}
 		doc, err := formatsDocument(tx)

@@ -32,15 +32,17 @@ const (
 	ArmyName
 	// CampaignName is a campaign's title; it may hold a colon.
 	CampaignName
+	// LeagueName is a card-format league's title, as a campaign's (issue 19).
+	LeagueName
 )
 
 func (k NameKind) String() string {
-	return [...]string{"account name", "army name", "campaign name"}[k]
+	return [...]string{"account name", "army name", "campaign name", "league name"}[k]
 }
 
 // longest is the most characters a name of the kind may have.
 func (k NameKind) longest() int {
-	if k == CampaignName {
+	if k == CampaignName || k == LeagueName {
 		return 100
 	}
 	return 40
@@ -84,7 +86,7 @@ func NormalName(kind NameKind, name string) (string, error) {
 	switch {
 	case utf8.RuneCountInString(n) > kind.longest():
 		return "", domain.Errorf(domain.ErrInvalid, "the %s %q is too long: at most %d characters", kind, n, kind.longest())
-	case kind != CampaignName && strings.Contains(n, ":"):
+	case kind != CampaignName && kind != LeagueName && strings.Contains(n, ":"):
 		return "", domain.Errorf(domain.ErrInvalid, "the %s %q may not contain a colon, tab or line break", kind, n)
 	}
 	return n, nil
