@@ -293,3 +293,47 @@ func TestLeagueMatch(t *testing.T) {
 		t.Errorf("the audit log: %+v", audit[0])
 	}
 }
+
+// TestMatchEventsAtOnce: players entering events at the same moment (E4) — each event is
+// stored once or refused as a conflict, never lost or doubled, and the log numbers them
+// without a gap.
+func TestMatchEventsAtOnce(t *testing.T) {
+	f := newFixture(t)
+	f.campaign()
+	ctx := context.Background()
+	m, err := f.svc.CreateMatch(ctx, f.as("Gazetzot"), campaign.MatchInput{Format: "manahearth", Players: []string{"Gazetzot", "Tevesh"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 8
+	errs := make(chan error, n)
+	for i := range n {
+		who := []string{"Gazetzot", "Tevesh"}[i%2]
+		go func() {
+			_, err := f.svc.AddMatchEvent(ctx, f.as(who), m.ID, campaign.MatchEventInput{Kind: "life", Player: who, Amount: 1})
+			errs <- err
+		}()
+	}
+	ok := 0
+	for range n {
+		switch err := <-errs; {
+		case err == nil:
+			ok++
+		case !errors.Is(err, domain.ErrConflict):
+			t.Errorf("an event at the same moment: %v", err)
+		}
+	}
+	got, err := f.svc.Match(ctx, campaign.Actor{}, m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	life := got.State.Players[0].Life + got.State.Players[1].Life
+	if ok == 0 || len(got.Log) != ok || got.InForce != ok || life != 40+ok || got.Version != int64(ok) {
+		t.Errorf("%d accepted; the log has %d, in force %d, life %d, version %d", ok, len(got.Log), got.InForce, life, got.Version)
+	}
+	for i, e := range got.Log {
+		if e.Seq != i+1 {
+			t.Errorf("event %d numbered %d", i+1, e.Seq)
+		}
+	}
+}
