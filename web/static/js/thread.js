@@ -15,6 +15,7 @@ class Thread {
     this.root = root;
     this.channel = 'public';
     this.turn = 0;
+    this.who = `${app.campaign.class}|${app.campaign.you ? app.campaign.you.side : ''}|${!!session()}`;
     this.els = {
       tabs: h('div', { class: 'channels', role: 'radiogroup', 'aria-label': 'Which thread' }),
       list: h('ol', { id: 'thread-list', class: 'thread', 'aria-live': 'polite', tabindex: 0, 'aria-label': 'The thread' }),
@@ -140,7 +141,15 @@ export function mount(panel, app) {
 }
 
 export function update() {
-  if (current && current.app.campaign.turn.number !== current.turn) current.load();
+  if (!current) return;
+  // a login that finished after the tab was opened makes the reader a judge or a side's player:
+  // his channels and the judges' hide buttons come with it
+  const who = `${current.app.campaign.class}|${current.app.campaign.you ? current.app.campaign.you.side : ''}|${!!session()}`;
+  if (who !== current.who) {
+    current.who = who;
+    current.renderTabs();
+    current.load();
+  } else if (current.app.campaign.turn.number !== current.turn) current.load();
 }
 
 export function unmount() {
