@@ -50,16 +50,20 @@ class Thread {
     this.els.to.hidden = this.els.toLabel.hidden = !(this.channel === 'judges' && this.judge());
   }
 
-  /** load reads the turn's thread or messages again and shows the channel chosen. */
+  /** load reads the turn's thread or messages again and shows the channel chosen; an answer
+   * that comes after a later load's (another channel chosen meanwhile) is dropped. */
   async load() {
     const n = this.app.campaign.turn.number;
     this.turn = n;
+    const ticket = (this.loads = (this.loads || 0) + 1);
     try {
       if (this.channel === 'public') {
         const items = await get(`/api/campaigns/${this.app.cid}/turns/${n}/thread`);
+        if (ticket !== this.loads) return;
         this.show(items.map((x) => (x.kind === 'post' ? { post: x.post } : { message: x.message })));
       } else {
         const ms = await get(`/api/campaigns/${this.app.cid}/turns/${n}/messages`);
+        if (ticket !== this.loads) return;
         const mine = ms.filter((m) => (this.channel === 'judges' ? m.channel === 'judges' : m.channel !== 'public' && m.channel !== 'judges'));
         this.show(mine.map((m) => ({ message: m })));
       }
