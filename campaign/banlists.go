@@ -17,14 +17,22 @@ import (
 	"github.com/coalition-wargame/coalition/match"
 )
 
-// formatsDocument is the shipped formats document with every banned list an admin edited
+// formats is the formats document the server holds to: Options.Formats, or the shipped one.
+func (s *Service) formats() *format.Formats {
+	if s.opt.Formats != nil {
+		return s.opt.Formats
+	}
+	return format.Shipped()
+}
+
+// formatsDocument is the server's formats document with every banned list an admin edited
 // replaced by its latest version.
-func formatsDocument(r Reader) (*format.Formats, error) {
+func (s *Service) formatsDocument(r Reader) (*format.Formats, error) {
 	vs, err := r.BanlistVersions()
 	if err != nil {
 		return nil, err
 	}
-	doc := *format.Shipped()
+	doc := *s.formats()
 	doc.Banlists = slices.Clone(doc.Banlists)
 	for i := range doc.Banlists {
 		if v := latestBanlist(vs, doc.Banlists[i].ID); v != nil {
@@ -77,10 +85,10 @@ type FormatsView struct {
 
 // CardFormats shows the formats and their banned lists (anyone).
 func (s *Service) CardFormats(ctx context.Context) (*FormatsView, error) {
-	out := &FormatsView{Formats: format.Shipped().Formats, Categories: format.Categories, MatchFormats: match.Formats()}
+	out := &FormatsView{Formats: s.formats().Formats, Categories: format.Categories, MatchFormats: match.Formats()}
 	err := s.store.Read(ctx, func(r Reader) error {
 		vs, err := r.BanlistVersions()
-		for _, b := range format.Shipped().Banlists {
+		for _, b := range s.formats().Banlists {
 			out.Banlists = append(out.Banlists, banlistView(b, vs))
 		}
 		return err
@@ -98,12 +106,13 @@ type BanlistHistory struct {
 	Unknown []string `json:"unknown_names,omitempty"`
 }
 
-// shippedBanlist finds a shipped banned list by id, or says which there are.
-func shippedBanlist(id string) (format.Banlist, error) {
-	b, ok := format.Shipped().Banlist(id)
+// documentBanlist finds a banned list of the server's formats document by id, or says which
+// there are.
+func (s *Service) documentBanlist(id string) (format.Banlist, error) {
+	b, ok := s.formats().Banlist(id)
 	if !ok {
 		var ids []string
-		for _, l := range format.Shipped().Banlists {
+		for _, l := range s.formats().Banlists {
 			ids = append(ids, l.ID)
 		}
 		return format.Banlist{}, domain.Errorf(domain.ErrNotFound, "there is no banned list %q; the lists are %s", id, strings.Join(ids, ", "))
@@ -113,7 +122,7 @@ func shippedBanlist(id string) (format.Banlist, error) {
 
 // Banlist shows one banned list and its versions (anyone: the lists are published).
 func (s *Service) Banlist(ctx context.Context, id string) (*BanlistHistory, error) {
-	b, err := shippedBanlist(id)
+	b, err := s.documentBanlist(id)
 	if err != nil {
 		return nil, err
 	}
@@ -174,10 +183,11 @@ func cleanNames(names []string, what string) ([]string, error) {
 	return out, nil
 }
 
-// SetBanlist saves a new version of one of the shipped banned lists (admins only): the whole
-// list, its categories and names. The versions before it stay, and the checks use the newest.
+// SetBanlist saves a new version of one of the formats document's banned lists (admins only):
+// the whole list, its categories and names. The versions before it stay, and the checks use
+// the newest.
 func (s *Service) SetBanlist(ctx context.Context, a Actor, id string, in BanlistInput) (*BanlistHistory, error) {
-	shipped, err := shippedBanlist(id)
+	shipped, err := s.documentBanlist(id)
 	if err != nil {
 		return nil, err
 	}

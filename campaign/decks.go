@@ -101,7 +101,7 @@ func (s *Service) CheckDeck(ctx context.Context, req DeckCheck) (*format.Verdict
 			req.Format, req.Revision = l.Format, l.Revision
 		}
 		var err error
-		doc, err = formatsDocument(r)
+		doc, err = s.formatsDocument(r)
 		return err
 	})
 	if err != nil {

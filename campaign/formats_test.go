@@ -337,3 +337,42 @@ func TestMatchEventsAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestServerFormatsDocument: a server given a formats document of its own (serve --formats,
+// F-7) checks decks by its sub-formats and revisions, and its admins edit its banned lists.
+func TestServerFormatsDocument(t *testing.T) {
+	doc, err := format.Read(strings.NewReader(`{"banlists":[{"id":"house","title":"House list","categories":[],"names":["Shock"]}],
+		"formats":[{"name":"manahearth","system":"manahearth","title":"Manahearth","default":"house","revisions":[{"name":"house","source":"the house rules","main":31,"side":0,
+		"copies":{"any":2,"legendary":1},"banned":"house","subformats":[{"name":"alpha","title":"Alpha Manahearth","sets":["LEA"]}],"cite":{}}]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFixture(t)
+	svc := campaign.NewService(f.db, campaign.Options{Clock: f.clock.Now, Log: quiet, PasswordCost: 4, Formats: doc})
+	ctx := context.Background()
+	list, err := os.ReadFile("../format/testdata/manahearth-legal.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := check(t, svc, campaign.DeckCheck{Format: "manahearth", Subformat: "alpha", List: string(list)})
+	if v.Legal || v.Revision != "house" || !strings.Contains(rulesOf(v), "banned") || !strings.Contains(rulesOf(v), "subformat") {
+		t.Errorf("the house revision: %s %s", v.Revision, rulesOf(v))
+	}
+	if _, err := svc.CheckDeck(ctx, campaign.DeckCheck{Format: "coalition", List: string(list)}); !errors.Is(err, format.ErrUnknown) {
+		t.Errorf("a format the document lacks: %v", err)
+	}
+	view, err := svc.CardFormats(ctx)
+	if err != nil || len(view.Formats) != 1 || len(view.Banlists) != 1 || view.Banlists[0].ID != "house" {
+		t.Errorf("the formats: %+v %v", view, err)
+	}
+	h, err := svc.SetBanlist(ctx, f.admin, "house", campaign.BanlistInput{Categories: []string{}, Names: []string{}})
+	if err != nil || h.Banlist.Version != 2 || h.Banlist.Title != "House list" {
+		t.Fatalf("the house list edited: %+v %v", h, err)
+	}
+	if v := check(t, svc, campaign.DeckCheck{Format: "manahearth", List: string(list)}); !v.Legal {
+		t.Errorf("the deck after the edit: %s", rulesOf(v))
+	}
+	if _, err := svc.SetBanlist(ctx, f.admin, "coalition-2026-03-09", campaign.BanlistInput{}); !errors.Is(err, domain.ErrNotFound) {
+		t.Errorf("a list of the shipped document only: %v", err)
+	}
+}

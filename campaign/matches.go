@@ -61,7 +61,7 @@ func (s *Service) CreateLeague(ctx context.Context, a Actor, in LeagueInput) (*L
 		if err := distinct(LeagueName, name, taken); err != nil {
 			return err
 		}
-		doc, err := formatsDocument(tx)
+		doc, err := s.formatsDocument(tx)
 		if err != nil {
 			return err
 		}
@@ -147,7 +147,7 @@ func (s *Service) CreateMatch(ctx context.Context, a Actor, in MatchInput) (*Mat
 			}
 			rec.Format, rec.Revision = l.Format, l.Revision
 		}
-		doc, err := formatsDocument(tx)
+		doc, err := s.formatsDocument(tx)
 		if err != nil {
 			return err
 		}

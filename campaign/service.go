@@ -15,6 +15,7 @@ import (
 
 	"github.com/coalition-wargame/coalition/cards"
 	"github.com/coalition-wargame/coalition/deck"
+	"github.com/coalition-wargame/coalition/format"
 )
 
 // Options configure a Service; zero fields take the defaults named on each.
@@ -41,6 +42,10 @@ type Options struct {
 	// the program (deck.Shipped, loaded on the first check) by default. It is never written
 	// to: the judges' corrections go over a fork of it.
 	Decks *deck.Catalogue
+	// Formats is the card formats document decks are checked and matches kept by: the shipped
+	// one (format.Shipped) by default, or one read with format.Read that adds revisions or
+	// sub-formats (F-7). The admins' banned lists' versions go over its lists.
+	Formats *format.Formats
 	// Notifier sends the outbox's deliveries (webhooks, e-mail); without one the server sends
 	// nothing and takes no subscription to a webhook or an address.
 	Notifier Notifier

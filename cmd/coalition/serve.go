@@ -79,6 +79,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	logFormat := fs.String("log", env(getenv, "COALITION_LOG", "text"), "log format: text or json (env COALITION_LOG)")
 	rateLimit := fs.String("rate-limit", env(getenv, "COALITION_RATE_LIMIT", "20/s"), "writes per account and per address: N/s, N/m or N/h, optionally ,BURST (N by default); off disables it (env COALITION_RATE_LIMIT)")
 	cardFile := fs.String("cards", getenv("COALITION_CARDS"), "a card catalogue written by `coalition cards import` to check troop lists against; default: the card data shipped in the program (env COALITION_CARDS)")
+	formatsFile := fs.String("formats", getenv("COALITION_FORMATS"), "a card formats document (format/data/formats.json's shape) with revisions or sub-formats of its own; default: the shipped one (env COALITION_FORMATS)")
 	deckCards := fs.String("deck-cards", getenv("COALITION_DECK_CARDS"), "an every-card catalogue written by `coalition cards import --all` to check deck lists against; default: the every-card data shipped in the program, loaded on the first check (env COALITION_DECK_CARDS)")
 	var n notifyFlags
 	n.register(fs, getenv)
@@ -137,6 +138,11 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 		opt.Decks = deck.NewCatalogue(all)
 		c.log.Info("every-card catalogue loaded", "file", *deckCards, "cards", all.Len())
+	}
+	if *formatsFile != "" {
+		if opt.Formats, err = formatsDocument(*formatsFile); err != nil {
+			return fmt.Errorf("--formats: %w", err)
+		}
 	}
 	svc := campaign.NewService(st, opt)
 	// the card catalogue with the judges' corrections put over it again
