@@ -36,9 +36,9 @@ func siteOf(r *round.Round, kind domain.SiteKind) *round.Site { return r.SitesOf
 func TestEveryCheckBrokenIsRefused(t *testing.T) {
 	cat, _ := catalogue(t)
 	cases := []struct {
-		name  string
-		rule  string
-		code  round.Code
+		name   string
+		rule   string
+		code   round.Code
 		break_ func(r *round.Round, ps *[]round.Player)
 	}{
 		{"a portal next to a base", "2.5.1.1", round.CodeBaseSpacing, func(r *round.Round, _ *[]round.Player) {
