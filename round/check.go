@@ -306,3 +306,45 @@ func plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// CheckSitesSoFar is CheckSites for a round whose sites are still being placed: the problems no
+// further site can fix — a base less than 3 squares from an enemy base (2.5.1.1), a site off the
+// map, on another's square or named twice, a base of no faction or of a faction that has one,
+// more bases, portals or towns than the round has.
+func CheckSitesSoFar(r *Round) Problems {
+	var ps Problems
+	for _, p := range CheckPositions(r) {
+		switch p.Code {
+		case CodeBaseSpacing, CodeSiteOffMap, CodeSiteName:
+			ps = append(ps, p)
+		case CodeBaseCount:
+			if p.Subject != "" {
+				ps = append(ps, p)
+			}
+		}
+	}
+	for _, b := range r.SitesOf(domain.Base, domain.Coalition) {
+		n := 0
+		for _, o := range r.SitesOf(domain.Base, domain.Coalition) {
+			if o.Color == b.Color {
+				n++
+			}
+		}
+		switch {
+		case !slices.Contains(Factions, b.Color):
+			ps.add("1.1.2", CodeBaseColor, b.Name, "%s has colour %q: each base has the colour of one of the 7 factions (1.1.2)", b.Name, b.Color)
+		case n > 1:
+			ps.add("1.1.2", CodeBaseColor, b.Name, "%s is one of %d %s bases: each faction has one base (1.1.2)", b.Name, n, b.Color)
+		}
+	}
+	for _, k := range []struct {
+		kind domain.SiteKind
+		most int
+		rule string
+	}{{domain.Base, Bases, "2.5.1.1"}, {domain.Portal, Portals, "2.5.1.1"}, {domain.Town, Towns, "2.5.1.4"}} {
+		if n := len(r.SitesOf(k.kind, "")); n > k.most {
+			ps.add(k.rule, CodeBaseCount, "", "%d %ss: the round has %d (%s)", n, k.kind, k.most, k.rule)
+		}
+	}
+	return ps
+}
