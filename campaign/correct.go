@@ -101,7 +101,7 @@ var errPreviewed = errors.New("previewed")
 func (s *Service) PreviewCorrection(ctx context.Context, a Actor, id int64, n int, req CorrectionRequest) (*CorrectionPreview, error) {
 	req.Preview = ""
 	var out *CorrectionPreview
-	err := s.correct(ctx, a, id, n, req, func(tx Tx, p *CorrectionPreview, _ *Correction) error {
+	err := s.correct(ctx, a, id, n, req, false, func(tx Tx, p *CorrectionPreview, _ *Correction) error {
 		out = p
 		return errPreviewed
 	})
@@ -116,11 +116,8 @@ func (s *Service) PreviewCorrection(ctx context.Context, a Actor, id int64, n in
 // preview's digest must be the one the same correction gives now: a turn that changed since is a
 // conflict, to preview again.
 func (s *Service) Correct(ctx context.Context, a Actor, id int64, n int, req CorrectionRequest) (*Correction, error) {
-	if req.Preview == "" {
-		return nil, domain.Errorf(domain.ErrInvalid, "preview the correction first, and confirm it with the preview's digest (3.3.3)")
-	}
 	var out *Correction
-	err := s.correct(ctx, a, id, n, req, func(tx Tx, p *CorrectionPreview, c *Correction) error {
+	err := s.correct(ctx, a, id, n, req, true, func(tx Tx, p *CorrectionPreview, c *Correction) error {
 		if p.Digest != req.Preview {
 			return domain.Errorf(domain.ErrConflict, "the correction would not change what its preview showed (the turns changed since): preview it again")
 		}

@@ -19,11 +19,9 @@ import (
 )
 
 // correct runs a correction of turn n of campaign id in one write transaction and hands finish
-// the preview and the record; finish keeps it (nil) or drops it (an error).
-func (s *Service) correct(ctx context.Context, a Actor, id int64, n int, req CorrectionRequest, finish func(Tx, *CorrectionPreview, *Correction) error) error {
-	if err := checkRequest(&req); err != nil {
-		return err
-	}
+// the preview and the record; finish keeps it (nil) or drops it (an error). A confirmation
+// (confirm) names the preview it confirms.
+func (s *Service) correct(ctx context.Context, a Actor, id int64, n int, req CorrectionRequest, confirm bool, finish func(Tx, *CorrectionPreview, *Correction) error) error {
 	s.locking.Lock()
 	defer s.locking.Unlock()
 	// the turns from n on, and the mercenary AI each lock ran with (R61)
@@ -35,6 +33,12 @@ func (s *Service) correct(ctx context.Context, a Actor, id int64, n int, req Cor
 		}
 		if err := x.need("correct a locked turn (the battle judges only, 3.3.3)", mayCorrectTurn(x)); err != nil {
 			return err
+		}
+		if err := checkRequest(&req); err != nil {
+			return err
+		}
+		if confirm && req.Preview == "" {
+			return domain.Errorf(domain.ErrInvalid, "preview the correction first, and confirm it with the preview's digest (3.3.3)")
 		}
 		ts, err := r.Turns(id)
 		if err != nil {

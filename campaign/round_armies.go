@@ -8,8 +8,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/roster"
@@ -143,14 +141,7 @@ func (s *Service) PutRoundArmy(ctx context.Context, a Actor, id int64, name stri
 // armyProblems are the problems of the round's checks that concern army a and that its request
 // can fix: its colours (2.2.1.1), its base (2.5.2.3), its square when it has one (2.5.2.3).
 func armyProblems(rd *round.Round, a *round.Army) round.Problems {
-	var out round.Problems
-	one := *rd
-	one.Armies = []round.Army{*a}
-	for _, p := range round.CheckArmies(&one, nil, nil) {
-		if p.Code == round.CodeArmyColors && p.Subject == a.Name {
-			out = append(out, p)
-		}
-	}
+	out := round.CheckColors(a)
 	for _, p := range round.CheckPlacement(rd) {
 		if p.Subject != a.Name {
 			continue
@@ -271,13 +262,4 @@ func (s *Service) RemoveRoundMercenary(ctx context.Context, a Actor, id int64, n
 			rr.Round.Mercenaries = slices.Delete(rr.Round.Mercenaries, i, i+1)
 			return "round.mercenary.remove", fmt.Sprintf("%s removed the mercenary %s", x.actor.Name(), name), nil
 		})
-}
-
-// cleanText trims a text and checks its length.
-func cleanText(text, what string) (string, error) {
-	text = strings.TrimSpace(text)
-	if text == "" || utf8.RuneCountInString(text) > maxRequest {
-		return "", domain.Errorf(domain.ErrInvalid, "write %s: 1–%d characters", what, maxRequest)
-	}
-	return text, nil
 }

@@ -69,7 +69,7 @@ func CheckArmies(r *Round, players []Player, cat roster.Cards) Problems {
 		}
 	}
 	for i := range r.Armies {
-		ps = append(ps, checkColors(&r.Armies[i])...)
+		ps = append(ps, CheckColors(&r.Armies[i])...)
 	}
 	ps = append(ps, CheckTroops(r, cat)...)
 	return ps
@@ -108,9 +108,9 @@ func checkNames(r *Round) Problems {
 	return ps
 }
 
-// checkColors checks a Coalition army's colours (2.2.1.1, 2.5.2.2): 1–3 faction colours, each
+// CheckColors checks a Coalition army's colours (2.2.1.1, 2.5.2.2): 1–3 faction colours, each
 // once; a Phyrexian army has none.
-func checkColors(a *Army) Problems {
+func CheckColors(a *Army) Problems {
 	var ps Problems
 	if a.Side != domain.Coalition {
 		if len(a.Colors) > 0 {
