@@ -125,3 +125,30 @@ func TestGenerateIsDeterministic(t *testing.T) {
 		t.Error("two seeds gave one round")
 	}
 }
+
+// The weather table (4.1.2.5, R74) covers every roll of the d20 on every terrain with words, and
+// the draw is the documented one: Intn("weather:<square>", 20) + 1.
+func TestWeatherTable(t *testing.T) {
+	kinds := map[string]bool{}
+	seed := round.SeedOf(1)
+	for _, sqs := range []string{"1A", "5E", "12H", "38N"} {
+		s, _ := domain.ParseSquare(sqs)
+		for _, tr := range []domain.Terrain{domain.Ocean, domain.Islands, domain.Plains, domain.Mountain, domain.Forest, domain.Swamp} {
+			w := round.WeatherOf(seed, s, tr)
+			if w.Label != "weather:"+sqs || w.Roll != seed.Intn(w.Label, 20)+1 || w.Text == "" || w.Kind == "" {
+				t.Errorf("%s on %s: %+v", sqs, tr, w)
+			}
+			kinds[w.Kind] = true
+		}
+	}
+	for n := range int64(200) {
+		w := round.WeatherOf(round.SeedOf(n), domain.Square{Col: 3, Row: 3}, domain.Forest)
+		if w.Text == "" {
+			t.Fatalf("roll %d has no words", w.Roll)
+		}
+		kinds[w.Kind] = true
+	}
+	if len(kinds) != 8 {
+		t.Errorf("200 draws give %d kinds of weather of 8: %v", len(kinds), kinds)
+	}
+}
