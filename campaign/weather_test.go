@@ -16,7 +16,7 @@ func TestBattleDeskShowsTerrainWeatherAndBaseDescription(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
 	m := &domain.Map{Grid: domain.DefaultGrid, Terrain: domain.TerrainMap{Default: domain.Plains, Squares: map[domain.Square]domain.Terrain{sq("5C"): domain.Mountain}},
-		Sites: []domain.Site{{Name: "Red Base", Kind: domain.Base, Side: domain.Coalition, Color: domain.Red, At: sq("5C"), WinCondition: true, Description: "A red keep on a crag; its walls hold catapults."}},
+		Sites:  []domain.Site{{Name: "Red Base", Kind: domain.Base, Side: domain.Coalition, Color: domain.Red, At: sq("5C"), WinCondition: true, Description: "A red keep on a crag; its walls hold catapults."}},
 		Armies: []domain.Army{army("Sai Rei", domain.Coalition, domain.Captain, "5C", "Gazetzot"), army("Darkhand5", domain.Phyrexia, domain.Commander, "5C", "Tevesh")}}
 	created, err := f.svc.CreateCampaign(ctx, f.admin, campaign.Setup{Name: "Weather", Map: m, Members: []campaign.Member{
 		{Name: "Gazetzot", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.Captain},
