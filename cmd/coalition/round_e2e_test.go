@@ -2,8 +2,8 @@ package main
 
 import (
 	"fmt"
-	"net/http"
 	"maps"
+	"net/http"
 	"net/url"
 	"strings"
 	"testing"
