@@ -133,3 +133,25 @@ func TestBrowserCorrectionPreview(t *testing.T) {
 		t.Errorf("the corrected turn does not replay the same: %s", rp.Detail)
 	}
 }
+
+// TestBrowserBattleSetting (4.1.2.4, 4.1.2.5): the battle desk shows a battle's terrain and its
+// weather — the server's draw, word for word.
+func TestBrowserBattleSetting(t *testing.T) {
+	b := browser(t)
+	s, pw := startBattle(t)
+	var bv struct {
+		Battles []campaign.BattleView
+	}
+	s.call("GET", "/api/campaigns/1/turns/1/battles", "", nil, http.StatusOK, &bv)
+	if len(bv.Battles) != 1 || bv.Battles[0].Setting == nil || bv.Battles[0].Setting.Weather.Text == "" {
+		t.Fatalf("the battle's setting: %+v", bv.Battles)
+	}
+	p := newTab(t, b, "Gazetzot")
+	p.open(s.base, "/")
+	p.login("Gazetzot", pw["Gazetzot"])
+	p.view("battles")
+	card := `article.battle[data-square="5F"] .setting`
+	p.until("the battle's setting", `document.querySelector('`+card+` .weather') && document.querySelector('`+card+` .weather').textContent === `+jsString(bv.Battles[0].Setting.Weather.Text)+
+		` && /plains/.test(document.querySelector('`+card+`').textContent)`)
+	p.axe("the battle desk with its setting")
+}
