@@ -22,6 +22,7 @@ type RoundProblem struct {
 	kind     error
 }
 
+// Error lists every problem's message.
 func (e *RoundProblem) Error() string {
 	parts := make([]string, len(e.Problems))
 	for i, p := range e.Problems {

@@ -127,8 +127,8 @@ func (s *Service) Round(ctx context.Context, a Actor, id int64) (*RoundView, err
 		if err != nil {
 			return err
 		}
-		if err := x.need("see the round", maySeeRound(x)); err != nil && a.Account != nil {
-			return err
+		if !maySeeRound(x) {
+			return x.refuse("see the round")
 		}
 		var c *Campaign
 		if rr.Campaign != 0 {
