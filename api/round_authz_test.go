@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"net/http"
+	"testing"
 
 	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
@@ -123,4 +124,14 @@ func init() {
 	} {
 		bodySeeds[k] = v
 	}
+}
+
+// A team leader sends his own side's armies only: an army named for a player of the other side
+// is that player's, of his side, and refused to the leader (2.5.2.2).
+func TestPutRoundArmy403ForTheOtherSidesPlayer(t *testing.T) {
+	e := newEnv(t)
+	newRound(e)
+	body := map[string]any{"troops": []map[string]any{{"creature": "Mogg Fanatic", "count": 5000}}}
+	want(t, e.as(leader, "PUT", r1+"/armies/Tevesh", body), http.StatusForbidden, nil)
+	want(t, e.as(enemy, "PUT", r1+"/armies/Tevesh", map[string]any{"troops": []map[string]any{{"creature": "Hill Giant", "count": 5000}}}), http.StatusOK, nil)
 }

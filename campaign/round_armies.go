@@ -80,6 +80,9 @@ func (s *Service) PutRoundArmy(ctx context.Context, a Actor, id int64, name stri
 				}
 			}
 		}
+		if !maySendRoundArmy(x, name, a.Side) {
+			return "", "", x.refuse("send the request of " + a.Side.Title() + "'s army " + name)
+		}
 		if a.Player == "" && req.Rank != 0 {
 			a.Rank = req.Rank
 		}
