@@ -98,9 +98,9 @@ func TestBrowserCorrectionPreview(t *testing.T) {
 	d.call("POST", "/api/campaigns/1/turns/1/lock", d.login("Barrin", d.passwords["Barrin"]), map[string]string{"reason": "test"}, http.StatusOK, nil)
 
 	p := newTab(t, b, "Serra")
-	p.open(d.base, "/")
+	p.open(d.base, "/#judge")
 	p.login("Serra", d.passwords["Serra"])
-	p.view("judge")
+	p.until("the judge console", `document.body.dataset.view === 'judge' && document.querySelector('#judge-corrections')`)
 	p.unfold("judge-corrections")
 	line := fmt.Sprintf("correct-%d-1", out.Post.ID)
 	p.until("turn 1's lines", `document.getElementById(`+jsString(line)+`)`)
@@ -147,9 +147,9 @@ func TestBrowserBattleSetting(t *testing.T) {
 		t.Fatalf("the battle's setting: %+v", bv.Battles)
 	}
 	p := newTab(t, b, "Gazetzot")
-	p.open(s.base, "/")
+	p.open(s.base, "/#battles")
 	p.login("Gazetzot", pw["Gazetzot"])
-	p.view("battles")
+	p.until("the battle desk", `document.body.dataset.view === 'battles'`)
 	card := `article.battle[data-square="5F"] .setting`
 	p.until("the battle's setting", `document.querySelector('`+card+` .weather') && document.querySelector('`+card+` .weather').textContent === `+jsString(bv.Battles[0].Setting.Weather.Text)+
 		` && /plains/.test(document.querySelector('`+card+`').textContent)`)
