@@ -226,7 +226,10 @@ func (p *tab) open(base, path string) {
 // view opens a tab of the application (map, orders, battles, judge) and waits until it shows.
 func (p *tab) view(name string) {
 	p.t.Helper()
-	p.do("opening the "+name+" tab", chromedp.Click(chromedp.CSS(`#tabs a[href="#`+name+`"]`)))
+	// clicked in the page, not by a node id: the tabs are drawn again when a login's refresh
+	// comes back, which would leave an id taken before it pointing at nothing
+	p.until("the "+name+" tab's link", `document.querySelector('#tabs a[href="#`+name+`"]')`)
+	p.do("opening the "+name+" tab", chromedp.Evaluate[chromedp.Void](`document.querySelector('#tabs a[href="#`+name+`"]').click()`))
 	p.until("the "+name+" tab", `document.body.dataset.view === `+jsString(name))
 	p.axe("the " + name + " tab")
 }
