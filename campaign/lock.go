@@ -192,6 +192,11 @@ func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason str
 // map the lock adjudicated.
 func (s *Service) openNext(tx Tx, c *Campaign, t *Turn, m, next *domain.Map, rep *turn.Report, st *MercenarySettings, a Actor, reason string) error {
 	id, n, at, now := c.ID, t.Number, *t.ControlAt, s.now()
+	notes, err := s.lockNotes(tx, c, t)
+	if err != nil {
+		return err
+	}
+	t.ReportText += noticesText(notes)
 	for i := range next.Armies {
 		na := &next.Armies[i]
 		if before := m.Army(na.Name); before == nil || !sameNames(before.Controllers, na.Controllers) {

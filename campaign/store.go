@@ -73,6 +73,7 @@ type Reader interface {
 	DeskReader
 	MercenaryReader
 	NotifyReader
+	GovernReader
 }
 
 // Tx is a write transaction.
@@ -111,6 +112,7 @@ type Tx interface {
 	DeskWriter
 	MercenaryWriter
 	NotifyWriter
+	GovernWriter
 }
 
 // DeskReader is what the battle desk, the army edits and the card corrections read from a
