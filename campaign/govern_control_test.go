@@ -52,12 +52,14 @@ func (f *fixture) governCampaign() int64 {
 	if err != nil {
 		f.t.Fatal(err)
 	}
+	f.passwords = map[string]string{}
 	for _, a := range created.Accounts {
 		acc, err := f.svc.Login(context.Background(), a.Account.Name, a.Password)
 		if err != nil {
 			f.t.Fatal(err)
 		}
 		f.actors[a.Account.Name] = campaign.Actor{Account: acc}
+		f.passwords[a.Account.Name] = a.Password
 	}
 	return created.Campaign.ID
 }

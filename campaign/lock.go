@@ -34,6 +34,10 @@ func lockInput(r Reader, t *Turn, at time.Time, upTo int64, ai *aiSetup) (*domai
 	if err != nil {
 		return nil, turn.Input{}, err
 	}
+	// a post counts under the name its author holds at the lock (1.6)
+	if err := authorsAt(r, posts, at); err != nil {
+		return nil, turn.Input{}, err
+	}
 	in := turn.Input{Seed: t.Seed, Lock: lockTime(t)}
 	for i := range posts {
 		p := &posts[i]
@@ -211,6 +215,9 @@ func (s *Service) openNext(tx Tx, c *Campaign, t *Turn, m, next *domain.Map, rep
 		return err
 	}
 	if err := tx.CreateTurn(nt); err != nil {
+		return err
+	}
+	if err := s.renameArmies(tx, c, nt, next); err != nil {
 		return err
 	}
 	c.MapVersion++
