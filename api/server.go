@@ -203,6 +203,7 @@ func (s *Server) routes() {
 	s.deckRoutes(small, v)
 	s.mercenaryRoutes(small, id, v)
 	s.notifyRoutes(small, id, v)
+	s.governRoutes(small, id, v)
 }
 
 func (s *Server) health(c echo.Context) error {
