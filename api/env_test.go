@@ -71,7 +71,7 @@ var callers = []string{anon, expired, forged, algNone, admin, mover, batty, merc
 
 // accountOf names the account of each caller.
 var accountOf = map[string]string{admin: "admin", mover: "Mover", batty: "Batty", merc: "Merc", leader: "Gerrard", player: "Gazetzot", sameSide: "Kim", enemy: "Tevesh",
-	holder: "Hanna", assistant: "Ada"}
+	holder: "Sisay", assistant: "Ada"}
 
 // template is the fixture database, built once and copied for every test that changes it.
 var template struct {
@@ -142,7 +142,7 @@ func buildTemplate() {
 		{Name: "Gazetzot", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.Captain},
 		{Name: "Kim", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.Lieutenant},
 		{Name: "Tevesh", Roles: []campaign.Role{campaign.Player}, Side: domain.Phyrexia, Rank: domain.Commander},
-		{Name: "Hanna", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.Admiral},
+		{Name: "Sisay", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.Admiral},
 		{Name: "Ada", Roles: []campaign.Role{campaign.BattleJudge}, Assists: "Batty"},
 	}}
 	created, err := svc.CreateCampaign(ctx, campaign.Actor{Account: adm}, su)

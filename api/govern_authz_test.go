@@ -18,10 +18,10 @@ func namesakeArmy(e *env) {
 }
 
 // consentAsked is namesakeArmy and the team leader's request for Gazetzot's consent to give it
-// to Hanna: request 1.
+// to Sisay: request 1.
 func consentAsked(e *env) {
 	namesakeArmy(e)
-	if _, err := e.svc.RequestConsent(context.Background(), e.actor(leader), e.cid, campaign.ControlRequestInput{Army: "Gazetzot", Controllers: []string{"Hanna"}}); err != nil {
+	if _, err := e.svc.RequestConsent(context.Background(), e.actor(leader), e.cid, campaign.ControlRequestInput{Army: "Gazetzot", Controllers: []string{"Sisay"}}); err != nil {
 		e.t.Fatal(err)
 	}
 }
@@ -97,10 +97,10 @@ func governRouteRows() []route {
 		{name: "reject declaration", method: "POST", path: c1 + "/inactivity/1/reject", def: forbidden, want: only(ok, batty), mutates: true, setup: declared, body: reason},
 		{name: "change power", method: "GET", path: c1 + "/power", def: ok, want: everyone(ok)},
 		{name: "hand power", method: "POST", path: c1 + "/power", def: forbidden, want: only(ok, leader, holder, batty), mutates: true,
-			body: fixed(map[string]string{"side": "coalition", "from": "Hanna", "to": "Kim", "reason": "test"})},
+			body: fixed(map[string]string{"side": "coalition", "from": "Sisay", "to": "Kim", "reason": "test"})},
 		{name: "consent requests", method: "GET", path: c1 + "/control/requests", def: ok, want: everyone(ok), setup: consentAsked},
 		{name: "ask consent", method: "POST", path: c1 + "/control/requests", def: forbidden, want: only(created, admin, mover, leader, holder), mutates: true, setup: namesakeArmy,
-			body: fixed(map[string]any{"army": "Gazetzot", "controllers": []string{"Hanna"}, "reason": "test"})},
+			body: fixed(map[string]any{"army": "Gazetzot", "controllers": []string{"Sisay"}, "reason": "test"})},
 		{name: "consent", method: "POST", path: c1 + "/control/requests/1/accept", def: forbidden, want: only(ok, player), mutates: true, setup: consentAsked, body: fixed(map[string]string{})},
 		{name: "refuse consent", method: "POST", path: c1 + "/control/requests/1/decline", def: forbidden, want: only(ok, player), mutates: true, setup: consentAsked, body: reason},
 		{name: "emergencies", method: "GET", path: c1 + "/emergencies", def: ok, want: everyone(ok)},

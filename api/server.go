@@ -90,7 +90,7 @@ func New(svc *campaign.Service, opt Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := newValidator(Spec)
+	v, err := specValidator()
 	if err != nil {
 		return nil, err
 	}

@@ -96,7 +96,7 @@ func TestVotes_POST_votes_201_PUT_ballot_200(t *testing.T) {
 		for _, w := range v.Electorate {
 			electorate[w.Name] = w.Points
 		}
-		if want := map[string]int{"Gerrard": 3, "Hanna": 2, "Gazetzot": 1, "Kim": 1}; !mapsEqual(electorate, want) {
+		if want := map[string]int{"Gerrard": 3, "Sisay": 2, "Gazetzot": 1, "Kim": 1}; !mapsEqual(electorate, want) {
 			t.Errorf("electorate %v, want %v", electorate, want)
 		}
 		vote(leader, v.ID, "yes", http.StatusOK)

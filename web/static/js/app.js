@@ -1,6 +1,7 @@
 // The application shell: log in and out, choose the campaign, keep its map fresh (polling
 // with If-None-Match, redrawing without a reload), the turn slider, and the tabs: the map's
-// own panel, the order desk, the battle desk, the judge console and the mercenary desk.
+// own panel, the order desk, the battle desk, the judge console, the mercenary desk, the threads,
+// the notifications and the team's self-government (team, control list, votes).
 import { call, get, login, logout, session, onSession } from './api.js';
 import { h, $, fill, when, at, rankName, sideName, sameName } from './util.js';
 import { MapDrawer, legend, armyLabel, battlesOf } from './map.js';
@@ -11,6 +12,9 @@ import * as mercenary from './mercenary.js';
 import * as thread from './thread.js';
 import * as notifications from './notifications.js';
 import * as password from './password.js';
+import * as team from './team.js';
+import * as control from './control.js';
+import * as votes from './votes.js';
 
 const params = new URLSearchParams(location.search);
 const POLL = Math.max(200, Number(params.get('poll')) || 4000);
@@ -29,6 +33,9 @@ const views = {
   mercenary: { ...mercenary, label: 'Mercenaries', available: () => mercenary.available(app) },
   thread: { label: 'Threads', available: () => !!app.campaign, ...thread },
   notifications: { label: 'Notifications', available: () => !!(app.campaign && session()), ...notifications },
+  team: { label: 'Team', available: () => !!app.campaign, ...team },
+  control: { label: 'Control', available: () => !!app.campaign, ...control },
+  votes: { label: 'Votes', available: () => !!app.campaign, ...votes },
 };
 
 /** myArmies are the armies whose orders from the logged-in member count, as the server marks them (orderable; 5.2.1, M15). */
