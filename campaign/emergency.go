@@ -133,7 +133,7 @@ func (s *Service) DeclareEmergency(ctx context.Context, a Actor, id int64, req E
 		if err := tx.AddEmergency(out); err != nil {
 			return err
 		}
-		text += fmt.Sprintf(" %s must return to a legal configuration within one turn: by the lock of turn %d (5.2.2.2).", out.Side.Title(), out.Turn+1)
+		text += fmt.Sprintf(" %s must return to a legal configuration within one turn: by the lock of turn %d (5.2.2.2).", capital(out.Side.Title()), out.Turn+1)
 		if err := s.tell(tx, a, id, tm.t.Number, out.Side, NoticeEmergency, "", text); err != nil {
 			return err
 		}
@@ -200,10 +200,23 @@ func (s *Service) accept(tx Tx, a Actor, tm *team, e *Emergency, req EmergencyRe
 	e.Side, e.Army, e.Controllers, e.Breaches = army.Side, army.Name, ns, bs
 	parts := make([]string, len(bs))
 	for i, b := range bs {
-		parts[i] = b.Message
+		parts[i] = breachShort(b)
 	}
 	return fmt.Sprintf("Emergency configuration (5.2.2.2), by %s: %s is controlled by %s although %s (%s).",
-		e.By, army.Name, orNobody(ns), strings.Join(parts, "; "), e.Reason), nil
+		e.By, army.Name, orNobody(ns), strings.Join(parts, ", and "), e.Reason), nil
+}
+
+// breachShort says in a few words what a breach of 5.3 is, after "although".
+func breachShort(b Breach) string {
+	switch b.Rule {
+	case "5.3.1":
+		return fmt.Sprintf("the rank of %s does not allow it (5.3.1)", b.Player)
+	case "5.3.2":
+		return fmt.Sprintf("it is the namesake army of %s, taken without his consent (5.3.2)", b.Player)
+	case "5.3.4":
+		return fmt.Sprintf("it is the last army of %s, an active player (5.3.4)", b.Player)
+	}
+	return b.Message
 }
 
 func orNobody(ns []string) string {

@@ -12,9 +12,6 @@ import * as mercenary from './mercenary.js';
 import * as thread from './thread.js';
 import * as notifications from './notifications.js';
 import * as password from './password.js';
-import * as team from './team.js';
-import * as control from './control.js';
-import * as votes from './votes.js';
 
 const params = new URLSearchParams(location.search);
 const POLL = Math.max(200, Number(params.get('poll')) || 4000);
@@ -33,10 +30,26 @@ const views = {
   mercenary: { ...mercenary, label: 'Mercenaries', available: () => mercenary.available(app) },
   thread: { label: 'Threads', available: () => !!app.campaign, ...thread },
   notifications: { label: 'Notifications', available: () => !!(app.campaign && session()), ...notifications },
-  team: { label: 'Team', available: () => !!app.campaign, ...team },
-  control: { label: 'Control', available: () => !!app.campaign, ...control },
-  votes: { label: 'Votes', available: () => !!app.campaign, ...votes },
+  team: { label: 'Team', available: () => !!app.campaign, ...lazy('team', () => import('./team.js')) },
+  control: { label: 'Control', available: () => !!app.campaign, ...lazy('control', () => import('./control.js')) },
+  votes: { label: 'Votes', available: () => !!app.campaign, ...lazy('votes', () => import('./votes.js')) },
 };
+
+/** lazy is a view whose module loads when its tab first opens: most readers never open it. */
+function lazy(name, load) {
+  let mod = null;
+  return {
+    mount(panel, a) {
+      load().then((m) => {
+        mod = m;
+        if (document.body.dataset.view === name) m.mount(panel, a);
+      }).catch((err) => alarm(err));
+    },
+    update() {
+      if (mod) mod.update();
+    },
+  };
+}
 
 /** myArmies are the armies whose orders from the logged-in member count, as the server marks them (orderable; 5.2.1, M15). */
 app.myArmies = function myArmies() {

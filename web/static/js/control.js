@@ -4,12 +4,13 @@
 // emergency configurations with what is still illegal and the armies owed (5.2.2.2, 5.3.4).
 import { get } from './api.js';
 import { h, fill, at, sideName } from './util.js';
-import { me, has, plays, judge, admin, field, select, send, status, names } from './govern.js';
+import { whoKey, me, has, plays, judge, admin, field, select, send, status, names } from './govern.js';
 
-let app, els = {}, last = {};
+let app, mounted, els = {}, last = {};
 
 export function mount(panel, a) {
   app = a;
+  mounted = { panel, who: whoKey(a) };
   els = {
     holders: h('dl', { id: 'holders', class: 'facts' }), current: h('tbody'), history: h('tbody'), contingencies: h('ul', { id: 'contingencies', class: 'events' }),
     requests: h('ul', { id: 'requests', class: 'events' }), emergencies: h('ul', { id: 'emergencies', class: 'events' }), owed: h('ul', { id: 'owed', class: 'events' }),
@@ -52,7 +53,10 @@ export function mount(panel, a) {
   load();
 }
 
-export function update() {}
+/** update draws the page again when the reader changed (a login or logout since it was drawn). */
+export function update() {
+  if (mounted && mounted.who !== whoKey(app)) mount(mounted.panel, app);
+}
 
 /** formerNames maps each former screen name to the name held now (1.6). */
 function formerNames(changes) {

@@ -3,6 +3,11 @@
 import { call, session } from './api.js';
 import { h } from './util.js';
 
+/** whoKey says who reads the page, to draw it again when that changes. */
+export function whoKey(app) {
+  return JSON.stringify([(session() || {}).name || '', me(app)]);
+}
+
 /** me is the reader's membership in the campaign, or null. */
 export function me(app) {
   return (app.campaign && app.campaign.you) || null;

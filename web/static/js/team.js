@@ -3,15 +3,16 @@
 // changes (1.6) and requests for admission (1.1) — each reader seeing what his role allows.
 import { get, session } from './api.js';
 import { h, fill, at, rankName, sideName } from './util.js';
-import { me, has, plays, judge, admin, field, select, send, status } from './govern.js';
+import { whoKey, me, has, plays, judge, admin, field, select, send, status } from './govern.js';
 
-let app, els = {};
+let app, mounted, els = {};
 
 const RANKS = ['lieutenant', 'lt-commander', 'commander', 'captain', 'admiral', 'general', 'cadet'];
 const FACTIONS = ['white', 'blue', 'black', 'red', 'green', 'five-color', 'colorless'];
 
 export function mount(panel, a) {
   app = a;
+  mounted = { panel, who: whoKey(a) };
   els = {
     members: h('tbody'), statements: h('ul', { id: 'statements', class: 'events' }), names: h('ul', { id: 'names', class: 'events' }),
     admissions: h('ul', { id: 'admissions', class: 'events' }),
@@ -32,13 +33,13 @@ export function mount(panel, a) {
   const nameForm = m ? h('form', { id: 'name-form', onsubmit: askName },
     ...field('name-new', 'New screen name', { required: true, maxlength: 40 }),
     h('label', { class: 'choice' }, h('input', { type: 'checkbox', id: 'name-army' }), ' Rename my namesake army with me (from the next turn)'),
-    h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'name-ask' }, 'Ask the battle judge')), els.nameMsg) : null;
+    h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'name-ask' }, 'Ask the battle judge'))) : null;
   const admissionForm = session() && !plays(app) && !has(app, 'battle-judge') && !has(app, 'mercenary-judge') ? h('form', { id: 'admission-form', onsubmit: askAdmission },
     ...select('admission-side', 'Side', [['coalition', 'the Coalition'], ['phyrexia', 'Phyrexia']]),
     h('fieldset', { id: 'admission-factions' }, h('legend', {}, 'Coalition factions you claim (at most 3, 1.1.2)'),
       FACTIONS.map((f) => h('label', { class: 'choice' }, h('input', { type: 'checkbox', name: 'faction', value: f }), ' ', f))),
     ...field('admission-message', 'A word for the side’s leaders', { maxlength: 1000 }),
-    h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'admission-ask' }, 'Ask for admission')), els.admissionMsg) : null;
+    h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'admission-ask' }, 'Ask for admission'))) : null;
   fill(panel, h('h2', {}, 'Team'),
     h('p', { class: 'help' }, 'A player is active when he controls an army, posted within the last week and has not said he will be inactive (5.1). Active players keep their namesake and last armies (5.3).'),
     h('div', { class: 'scroll', tabindex: 0, role: 'region', 'aria-label': 'Members' },
@@ -47,12 +48,15 @@ export function mount(panel, a) {
     selfForm ? [h('h3', {}, 'Your standing'), els.own, selfForm] : null,
     declareForm ? [h('h3', {}, 'Declare a player inactive (leaders, 5.1)'), declareForm] : null,
     h('h3', {}, 'Statements of inactivity'), els.statementsMsg, els.statements,
-    h('h3', {}, 'Screen names (1.6)'), nameForm, els.names,
-    h('h3', {}, 'Admission (1.1)'), admissionForm, els.admissions);
+    h('h3', {}, 'Screen names (1.6)'), nameForm, els.nameMsg, els.names,
+    h('h3', {}, 'Admission (1.1)'), admissionForm, els.admissionMsg, els.admissions);
   load();
 }
 
-export function update() {}
+/** update draws the page again when the reader changed (a login or logout since it was drawn). */
+export function update() {
+  if (mounted && mounted.who !== whoKey(app)) mount(mounted.panel, app);
+}
 
 async function load() {
   const base = `/api/campaigns/${app.cid}`;

@@ -3,14 +3,15 @@
 // close; and, for a side's team leaders and the judges, a form to call one.
 import { get } from './api.js';
 import { h, fill, at, sideName } from './util.js';
-import { has, plays, judge, field, select, send, status } from './govern.js';
+import { whoKey, has, plays, judge, field, select, send, status } from './govern.js';
 
-let app, els = {};
+let app, mounted, els = {};
 
 const KINDS = { normal: 'Normal: every player, 3/2/1 voting points by rank (1.4.1)', leader: 'Leaders only, 1 point each (1.4.2)', special: 'Special: the voters and points you name (1.4.3)' };
 
 export function mount(panel, a) {
   app = a;
+  mounted = { panel, who: whoKey(a) };
   els = { list: h('div', { id: 'vote-list' }), msg: status('vote-msg'), callMsg: status('vote-call-msg') };
   const mayCall = judge(app) || (has(app, 'leader') && plays(app));
   const you = app.campaign.you || {};
@@ -29,7 +30,10 @@ export function mount(panel, a) {
   load();
 }
 
-export function update() {}
+/** update draws the page again when the reader changed (a login or logout since it was drawn). */
+export function update() {
+  if (mounted && mounted.who !== whoKey(app)) mount(mounted.panel, app);
+}
 
 async function load() {
   try {
