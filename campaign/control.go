@@ -171,7 +171,7 @@ func (s *Service) controlChange(tx Tx, a Actor, id int64, army string, want []st
 		return nil, domain.Errorf(domain.ErrNotFound, "there is no army named %q on the map", army)
 	}
 	if !ar.Side.IsTeam() {
-		if err := x.need(what+" of "+ar.Name+" (the movement judges only: it is a mercenary army)", x.has(MovementJudge) || x.admin()); err != nil {
+		if err := x.need(what+" of "+ar.Name+" (the movement judges only: it is a mercenary army)", mayChangeControl(x, false, false)); err != nil {
 			return nil, err
 		}
 	} else if !tm.mayChangeSide(x, ar.Side) {

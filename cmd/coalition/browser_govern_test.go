@@ -20,13 +20,13 @@ func (p *tab) click(what, sel string) {
 }
 
 // goTo opens a tab as view does, clicking its link from the page itself: the header's links are
-// drawn again after a login, and a node found before that is gone by the click.
+// drawn again after a login, and a node found before that is gone by the click. The tests run
+// axe where each page shows what a role sees.
 func (p *tab) goTo(name string) {
 	p.t.Helper()
 	p.until("the "+name+" link", `document.querySelector('#tabs a[href="#`+name+`"]')`)
 	p.do("opening the "+name+" tab", chromedp.Evaluate[chromedp.Void](`document.querySelector('#tabs a[href="#`+name+`"]').click()`))
 	p.until("the "+name+" tab", `document.body.dataset.view === `+jsString(name))
-	p.axe("the " + name + " tab")
 }
 
 // set writes a value into a field and says so to the page, as typing would.
@@ -211,6 +211,7 @@ func TestBrowserVotes(t *testing.T) {
 	g.click("voting yes", `#vote-list form.ballot input[value="yes"]`)
 	g.click("casting", `#vote-list form.ballot button[type="submit"]`)
 	g.until("his ballot", `/Your ballot is cast: yes/.test(document.querySelector('#vote-msg').textContent)`)
+	g.axe("the votes tab of a team leader, with the form to call a vote")
 
 	h := newTab(t, b, "Hanna")
 	h.open(d.base, "/")
