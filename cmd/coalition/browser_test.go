@@ -251,7 +251,8 @@ func (p *tab) named(where string) {
 	}
 }
 
-// login logs in through the form in the page's header.
+// login logs in through the form in the page's header, and waits until the page has read the
+// campaign again as the account sees it (its tabs drawn for a logged-in reader: Notifications).
 func (p *tab) login(name, password string) {
 	p.t.Helper()
 	p.do("logging in as "+name,
@@ -259,6 +260,7 @@ func (p *tab) login(name, password string) {
 		chromedp.SendKeys(chromedp.ID("login-password"), password),
 		chromedp.Click(chromedp.CSS(`#login button[type="submit"]`)),
 		chromedp.WaitVisible(chromedp.ID("who")))
+	p.until("the campaign as "+name+" sees it", `document.querySelector('#tabs a[href="#notifications"]')`)
 }
 
 // demo is a server running the demo campaign, with its accounts' passwords.
