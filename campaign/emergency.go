@@ -309,6 +309,9 @@ func (s *Service) Emergencies(ctx context.Context, a Actor, id int64) (*Emergenc
 // whose turn of grace ends, closed, with what is still illegal; each army still owed. It stores
 // them as notices of the turn.
 func (s *Service) lockNotes(tx Tx, c *Campaign, t *Turn) ([]Notice, error) {
+	if quiet, err := nothingToNote(tx, c.ID); quiet || err != nil {
+		return nil, err
+	}
 	tm, err := loadTeam(tx, c.ID, *t.ControlAt)
 	if err != nil {
 		return nil, err
@@ -391,4 +394,15 @@ func turnNotices(r Reader, id int64, n int) ([]Notice, error) {
 		return nil, err
 	}
 	return slices.DeleteFunc(all, func(x Notice) bool { return x.Kind != NoticeLock || x.Turn != n }), nil
+}
+
+// nothingToNote says whether a lock has nothing to say of the control lists: no emergency open
+// and no army ever owed — most locks, which then read nothing more.
+func nothingToNote(r Reader, id int64) (bool, error) {
+	es, err := r.Emergencies(id)
+	if err != nil || slices.ContainsFunc(es, func(e Emergency) bool { return e.ClosedTurn == 0 }) {
+		return false, err
+	}
+	ns, err := r.Notices(id)
+	return !slices.ContainsFunc(ns, func(n Notice) bool { return n.Kind == NoticeOwed }), err
 }
