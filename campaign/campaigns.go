@@ -96,6 +96,19 @@ func (s *Service) createCampaign(ctx context.Context, a Actor, su Setup, then fu
 			return nil, err
 		}
 	}
+	for i := range su.Members {
+		m := &su.Members[i]
+		if m.Assists == "" {
+			continue
+		}
+		j := slices.IndexFunc(su.Members, func(h Member) bool { return domain.SameName(h.Name, m.Assists) })
+		if j < 0 || j == i {
+			return nil, domain.Errorf(domain.ErrInvalid, "%s assists %q, who is no other member of the campaign (1.3)", m.Name, m.Assists)
+		}
+		if err := assistsHead(m, &su.Members[j]); err != nil {
+			return nil, err
+		}
+	}
 	// Passwords are hashed before the transaction: bcrypt is slow by design.
 	type pending struct {
 		name, password, hash string

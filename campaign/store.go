@@ -75,6 +75,7 @@ type Reader interface {
 	NotifyReader
 	RoundReader
 	CorrectionReader
+	GovernReader
 }
 
 // Tx is a write transaction.
@@ -115,6 +116,7 @@ type Tx interface {
 	NotifyWriter
 	RoundWriter
 	CorrectionWriter
+	GovernWriter
 }
 
 // DeskReader is what the battle desk, the army edits and the card corrections read from a
