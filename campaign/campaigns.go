@@ -96,18 +96,8 @@ func (s *Service) createCampaign(ctx context.Context, a Actor, su Setup, then fu
 			return nil, err
 		}
 	}
-	for i := range su.Members {
-		m := &su.Members[i]
-		if m.Assists == "" {
-			continue
-		}
-		j := slices.IndexFunc(su.Members, func(h Member) bool { return domain.SameName(h.Name, m.Assists) })
-		if j < 0 || j == i {
-			return nil, domain.Errorf(domain.ErrInvalid, "%s assists %q, who is no other member of the campaign (1.3)", m.Name, m.Assists)
-		}
-		if err := assistsHead(m, &su.Members[j]); err != nil {
-			return nil, err
-		}
+	if err := checkAssistants(su.Members); err != nil {
+		return nil, err
 	}
 	// Passwords are hashed before the transaction: bcrypt is slow by design.
 	type pending struct {
@@ -406,4 +396,23 @@ func (s *Service) Turn(ctx context.Context, a Actor, id int64, n int) (*TurnView
 		return nil
 	})
 	return v, err
+}
+
+// checkAssistants checks every assistant judge among a new campaign's or round's members: he
+// assists another member, a judge whose role he holds (1.3).
+func checkAssistants(members []Member) error {
+	for i := range members {
+		m := &members[i]
+		if m.Assists == "" {
+			continue
+		}
+		j := slices.IndexFunc(members, func(h Member) bool { return domain.SameName(h.Name, m.Assists) })
+		if j < 0 || j == i {
+			return domain.Errorf(domain.ErrInvalid, "%s assists %q, who is no other member (1.3)", m.Name, m.Assists)
+		}
+		if err := assistsHead(m, &members[j]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
