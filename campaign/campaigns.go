@@ -62,6 +62,12 @@ func (s *Service) CreateCampaign(ctx context.Context, a Actor, su Setup) (*Creat
 	if err := x.need("create campaigns (admins only)", mayCreateCampaign(x)); err != nil {
 		return nil, err
 	}
+	return s.createCampaign(ctx, a, su, nil)
+}
+
+// createCampaign is CreateCampaign once the actor may: then, when given, runs last in the
+// campaign's transaction (a round's start records its campaign there).
+func (s *Service) createCampaign(ctx context.Context, a Actor, su Setup, then func(Tx, *Campaign) error) (*Created, error) {
 	if strings.TrimSpace(su.Name) == "" {
 		return nil, domain.Errorf(domain.ErrInvalid, "the campaign needs a name")
 	}
@@ -89,6 +95,9 @@ func (s *Service) CreateCampaign(ctx context.Context, a Actor, su Setup) (*Creat
 		if err := checkMember(&su.Members[i]); err != nil {
 			return nil, err
 		}
+	}
+	if err := checkAssistants(su.Members); err != nil {
+		return nil, err
 	}
 	// Passwords are hashed before the transaction: bcrypt is slow by design.
 	type pending struct {
@@ -174,6 +183,11 @@ func (s *Service) CreateCampaign(ctx context.Context, a Actor, su Setup) (*Creat
 		}
 		if err := s.setUpMercenaries(tx, c, t, m, su, now); err != nil {
 			return err
+		}
+		if then != nil {
+			if err := then(tx, c); err != nil {
+				return err
+			}
 		}
 		return s.audit(tx, c.ID, a, "campaign.create", "created campaign %q with %d armies and %d members; turn 1 locks at %s", c.Name, len(m.Armies), len(su.Members), turn.Stamp(t.LockAt))
 	})
@@ -382,4 +396,23 @@ func (s *Service) Turn(ctx context.Context, a Actor, id int64, n int) (*TurnView
 		return nil
 	})
 	return v, err
+}
+
+// checkAssistants checks every assistant judge among a new campaign's or round's members: he
+// assists another member, a judge whose role he holds (1.3).
+func checkAssistants(members []Member) error {
+	for i := range members {
+		m := &members[i]
+		if m.Assists == "" {
+			continue
+		}
+		j := slices.IndexFunc(members, func(h Member) bool { return domain.SameName(h.Name, m.Assists) })
+		if j < 0 || j == i {
+			return domain.Errorf(domain.ErrInvalid, "%s assists %q, who is no other member (1.3)", m.Name, m.Assists)
+		}
+		if err := assistsHead(m, &members[j]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -73,6 +73,9 @@ type Reader interface {
 	DeskReader
 	MercenaryReader
 	NotifyReader
+	RoundReader
+	CorrectionReader
+	GovernReader
 	FormatsReader
 }
 
@@ -112,6 +115,9 @@ type Tx interface {
 	DeskWriter
 	MercenaryWriter
 	NotifyWriter
+	RoundWriter
+	CorrectionWriter
+	GovernWriter
 	FormatsWriter
 }
 

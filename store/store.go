@@ -192,6 +192,7 @@ func (d *DB) Peek(ctx context.Context, fn func(campaign.Reader) error) error {
 var Tables = []string{"secrets", "accounts", "campaigns", "members", "turns", "posts", "results", "control", "audit",
 	"strategies", "proposals", "formulas", "sanctions", "amendments", "cards",
 	"events", "subscriptions", "deliveries", "messages",
+	"inactivity", "change_power", "control_requests", "emergencies", "notices", "votes", "ballots", "name_changes", "admissions",
 	"banlist_versions", "deck_cards", "leagues", "matches", "match_events"}
 
 // Dump returns every row of every table as text, in primary-key order, so that a test can

@@ -1,12 +1,14 @@
 // The judge console: lock now, extend, pause and resume (each with a reason, C1–C3), battle
 // results for the open turn, for the battle judges the sanctions (5.4.1) and the battle
-// formulas (B3, B7), the lock reports (readable text and details) and the audit log.
+// formulas (B3, B7) and the corrections of locked turns (3.3.3), the lock reports (readable text and
+// details) and the audit log.
 import { call, get, session } from './api.js';
 import { h, fill, when, at } from './util.js';
 import { resultFields, describeResult } from './results.js';
 import * as sanctions from './sanctions.js';
 import * as formulas from './formulas.js';
 import * as turn from './judgeturn.js';
+import * as corrections from './corrections.js';
 
 let app, panel, els = {};
 
@@ -69,9 +71,11 @@ export function mount(p, a) {
       h('h4', {}, 'Extend'), extendForm,
       h('h4', { id: 'pause-title' }, 'Pause or resume the campaign'), pauseForm, els.actionsMsg),
     section('Posts of the open turn', 'judge-posts-title', h('button', { type: 'button', id: 'judge-posts-refresh', onclick: () => turn.loadPosts(app, els.posts, app.campaign.turn.number) }, 'Read the posts again'), ...els.posts.els),
+    section('Control lists (5.2.2.2)', 'judge-control', h('p', { class: 'help' }, 'Emergency configurations must be legal again within one turn; the lock report lists what is still illegal. The Control tab holds the details.'), controlSummary()),
     section('Battle results', 'judge-battles', h('p', { class: 'help', id: 'results-help' }, resultsHelp()), els.results, els.resultsMsg),
     els.battleJudge ? section('Sanctions', 'judge-sanctions', sanctions.mount(app)) : null,
     els.battleJudge ? section('Battle formulas', 'judge-formulas', formulas.mount(app)) : null,
+    corrections.available(app) ? section('Correct a locked turn (3.3.3)', 'judge-corrections', ...corrections.mount(app)) : null,
     section('Lock reports', 'judge-reports', h('label', { for: 'report-turn' }, 'Turn'), els.reportTurn, els.report),
     section('Audit log', 'judge-audit', h('button', { type: 'button', onclick: loadAudit }, 'Refresh the audit log'), els.auditMsg,
       h('div', { class: 'scroll', tabindex: 0, role: 'region', 'aria-label': 'Audit log' }, h('table', { class: 'audit' }, h('caption', {}, 'Newest first'),
@@ -253,4 +257,11 @@ async function loadAudit() {
   } catch (err) {
     app.problem(els.auditMsg, err);
   }
+}
+
+/** controlSummary is the Control page's summary of the open emergencies, loaded with its module. */
+function controlSummary() {
+  const box = h('div');
+  import('./control.js').then((m) => box.replaceWith(m.summary(app))).catch((err) => fill(box, err.message));
+  return box;
 }
