@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -203,6 +204,9 @@ func (s *Service) openNext(tx Tx, c *Campaign, t *Turn, m, next *domain.Map, rep
 	}
 	nt, err := s.newTurn(c, n+1, next, nextDeadline(t, *t.LockedAt, c.Settings), now)
 	if err != nil {
+		return err
+	}
+	if err := checkTurnTiming(nt, fmt.Sprintf("turn %d's deadline", nt.Number)); err != nil {
 		return err
 	}
 	if err := tx.CreateTurn(nt); err != nil {
