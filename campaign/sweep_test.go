@@ -20,13 +20,21 @@ type recorder struct {
 	sweeps  []campaign.SweepRecord
 }
 
-func (r *recorder) Lock(l campaign.LockRecord) { r.mu.Lock(); r.locks = append(r.locks, l); r.mu.Unlock() }
+func (r *recorder) Lock(l campaign.LockRecord) {
+	r.mu.Lock()
+	r.locks = append(r.locks, l)
+	r.mu.Unlock()
+}
 func (r *recorder) Backup(b campaign.BackupRecord) {
 	r.mu.Lock()
 	r.backups = append(r.backups, b)
 	r.mu.Unlock()
 }
-func (r *recorder) Sweep(s campaign.SweepRecord) { r.mu.Lock(); r.sweeps = append(r.sweeps, s); r.mu.Unlock() }
+func (r *recorder) Sweep(s campaign.SweepRecord) {
+	r.mu.Lock()
+	r.sweeps = append(r.sweeps, s)
+	r.mu.Unlock()
+}
 
 // Issue 16.4: a sweep that locks several turns backs the database up once, before them all,
 // not once a lock; the backup is a checked one; the metrics hear of every lock (with its lag
