@@ -11,7 +11,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -130,10 +129,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	opt := campaign.Options{Clock: now, Log: c.log, PasswordCost: c.cost, BackupKeep: *keep, Notifier: notifier, RemindBefore: n.remindBefore,
 		LockBudget: *budget, LockWorkers: *workers, SweepMetrics: api.NewSweepMetrics(reg, now)}
 	if !strings.Contains(c.db, "://") {
-		opt.BackupDir = *backups
-		if opt.BackupDir == "" {
-			opt.BackupDir = filepath.Join(filepath.Dir(c.db), "backups")
-		}
+		opt.BackupDir = backupFolder(c.db, *backups)
 	}
 	if *cardFile != "" {
 		if opt.Cards, err = cardsCatalogue(*cardFile); err != nil {
