@@ -1,4 +1,4 @@
-.PHONY: test test-postgres run build bench fuzz fuzz-deck
+.PHONY: test test-postgres run build bench fuzz fuzz-deck loadtest-locks crashtest
 
 # The one command that runs every test (README): vet, every fuzz target for 10 s, then every
 # test, whose summary stays the last line.
@@ -38,3 +38,16 @@ fuzz:
 # Fuzzing the deck-list parser, a minute (FUZZTIME to change it).
 fuzz-deck:
 	go test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./deck/
+
+# The lock sweep at scale (issue 16): LOCKTEST campaigns (1,000) due in the same minute on one
+# SQLite file, locked by one sweep with its backup; fails past LOCKTEST_GOAL (60 s).
+LOCKTEST ?= 1000
+LOCKTEST_GOAL ?= 60s
+loadtest-locks:
+	COALITION_LOCKTEST=$(LOCKTEST) COALITION_LOCKTEST_GOAL=$(LOCKTEST_GOAL) go test -count=1 -timeout 60m -run '^TestLockSweep$$' -v ./internal/locktest
+
+# The nightly crash test: the real server killed KILLS times (100) during its backups and locks
+# under posts, then every backup, the database and every acknowledged post checked.
+KILLS ?= 100
+crashtest:
+	COALITION_CRASHTEST_KILLS=$(KILLS) go test -count=1 -timeout 60m -run '^TestCrashDuringBackupsAndLocks$$' -v ./cmd/coalition

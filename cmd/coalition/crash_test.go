@@ -58,15 +58,20 @@ func TestCrashChild(t *testing.T) {
 		return map[string]string{"COALITION_PASSWORD_COST": "4", "COALITION_RATE_LIMIT": "off", "COALITION_JWT_KEY": crashJWTKey, "COALITION_ADMIN_PASSWORD": e2eAdminPassword}[k]
 	}
 	args := []string{"coalition", "serve", "--addr", "127.0.0.1:0", "--db", os.Getenv("COALITION_CRASH_DB"), "--lock-tick", "@every 100ms", "--backup-keep", "3"}
-	if err := run(ctx, args, getenv, strings.NewReader(""), os.Stdout, io.Discard); err != nil {
+	var log io.Writer = io.Discard
+	if os.Getenv("COALITION_CRASH_LOG") != "" {
+		log = os.Stderr
+	}
+	if err := run(ctx, args, getenv, strings.NewReader(""), os.Stdout, log); err != nil {
 		t.Fatal(err)
 	}
 }
 
 // crashCampaigns creates n full campaigns (enginetest) on a new SQLite file, each with the
 // member Poster (whose password is crashPassword), their one-hour turns locking one after
-// another, 90 fictional seconds apart, from the epoch on.
-func crashCampaigns(t *testing.T, path string, n int) {
+// another, 90 fictional seconds apart, from the epoch on; more, if any, adds what else a test
+// wants, on the service at creation time.
+func crashCampaigns(t *testing.T, path string, n int, more func(context.Context, *campaign.Service)) {
 	t.Helper()
 	ctx := context.Background()
 	db, err := store.Open(ctx, path, slog.New(slog.DiscardHandler))
@@ -92,6 +97,9 @@ func crashCampaigns(t *testing.T, path string, n int) {
 			t.Fatal(err)
 		}
 	}
+	if more != nil {
+		more(ctx, svc)
+	}
 }
 
 // child is one run of the child server.
@@ -102,11 +110,16 @@ type child struct {
 
 var listening = regexp.MustCompile(`Listening on (http://\S+)`)
 
-// startChild starts the child server on the database and waits until it listens.
-func startChild(t *testing.T, db string, anchor time.Time) *child {
+// startChild starts the child server on the database and waits until it listens; its log
+// goes to log when it is not nil.
+func startChild(t *testing.T, db string, anchor time.Time, log io.Writer) *child {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
 	cmd.Env = append(os.Environ(), "COALITION_CRASH_CHILD=1", "COALITION_CRASH_DB="+db, "COALITION_CRASH_ANCHOR="+anchor.Format(time.RFC3339Nano))
+	if log != nil {
+		cmd.Env = append(cmd.Env, "COALITION_CRASH_LOG=1")
+		cmd.Stderr = log
+	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -225,7 +238,7 @@ func TestCrashDuringBackupsAndLocks(t *testing.T) {
 	db := filepath.Join(dir, "coalition.db")
 	backups := filepath.Join(dir, "backups")
 	const campaigns = 24
-	crashCampaigns(t, db, campaigns)
+	crashCampaigns(t, db, campaigns, nil)
 	anchor := time.Now()
 	r := rand.New(rand.NewPCG(uint64(anchor.UnixNano()), 2))
 	acks := make(chan ack, 1<<16)
@@ -242,7 +255,7 @@ func TestCrashDuringBackupsAndLocks(t *testing.T) {
 	}
 	inBackup := 0
 	for k := 0; k <= kills; k++ {
-		c := startChild(t, db, anchor)
+		c := startChild(t, db, anchor, nil)
 		stop := make(chan struct{})
 		var wg sync.WaitGroup
 		for p := range 4 {
