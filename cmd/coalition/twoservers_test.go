@@ -26,8 +26,12 @@ type lockedBuffer struct {
 	b  bytes.Buffer
 }
 
-func (l *lockedBuffer) Write(p []byte) (int, error) { l.mu.Lock(); defer l.mu.Unlock(); return l.b.Write(p) }
-func (l *lockedBuffer) String() string              { l.mu.Lock(); defer l.mu.Unlock(); return l.b.String() }
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+func (l *lockedBuffer) String() string { l.mu.Lock(); defer l.mu.Unlock(); return l.b.String() }
 
 // request sends a request to base and returns the status, the ETag and the body.
 func request(t *testing.T, method, url, token, etag string, body any) (int, string, []byte) {
@@ -112,7 +116,9 @@ func TestTwoServersOnePostgres(t *testing.T) {
 	}()
 
 	// the map's ETag across the two servers
-	mapURL := func(i int) string { return servers[i].base + "/api/campaigns/" + strconv.FormatInt(steady, 10) + "/map" }
+	mapURL := func(i int) string {
+		return servers[i].base + "/api/campaigns/" + strconv.FormatInt(steady, 10) + "/map"
+	}
 	status, etag, _ := request(t, "GET", mapURL(0), "", "", nil)
 	if status != http.StatusOK || etag == "" {
 		t.Fatalf("the map from server 1: %d, ETag %q", status, etag)
