@@ -67,6 +67,12 @@ type Service struct {
 	backups sync.Mutex
 	cleaned bool
 	metrics SweepMetrics
+	// retrying keeps the turns the last sweep failed to lock, and when a sweep last backed up.
+	retrying struct {
+		sync.Mutex
+		failed   map[[2]int64]bool
+		backedUp time.Time
+	}
 	dummy   struct {
 		sync.Once
 		hash string

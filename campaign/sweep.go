@@ -270,19 +270,18 @@ func (s *Service) LockDue(ctx context.Context) ([]LockOutcome, error) {
 		}
 	}
 	var out []LockOutcome
+	rec := SweepRecord{Due: len(due)}
 	if len(due) > 0 {
-		if err := s.backup(ctx, "before the lock sweep"); err != nil {
+		if err := s.backupBefore(ctx, due); err != nil {
 			// no lock without a good copy to go back to: each due turn says why, and the next
 			// tick tries again
 			for _, o := range due {
 				out = append(out, s.failed(ctx, o, fmt.Errorf("the backup before the lock failed: %w", err)))
 			}
-			due = nil
+		} else {
+			out = s.lockAll(ctx, due)
 		}
 	}
-	out = append(out, s.lockAll(ctx, due)...)
-	out = append(out, s.closeEdits(ctx, now)...)
-	rec := SweepRecord{Due: len(due), Took: time.Since(started)}
 	failed := map[[2]int64]bool{}
 	for _, o := range out {
 		if o.Error != "" {
@@ -297,6 +296,11 @@ func (s *Service) LockDue(ctx context.Context) ([]LockOutcome, error) {
 			rec.Overdue = max(rec.Overdue, s.now().Sub(o.LockAt))
 		}
 	}
+	s.retrying.Lock()
+	s.retrying.failed = failed
+	s.retrying.Unlock()
+	out = append(out, s.closeEdits(ctx, now)...)
+	rec.Took = time.Since(started)
 	s.metrics.Sweep(rec)
 	return out, ctx.Err()
 }
@@ -367,6 +371,32 @@ func (s *Service) noteLockError(ctx context.Context, id int64, n int, cause erro
 		t.LockError = cause.Error()
 		return tx.UpdateTurnTiming(t)
 	})
+}
+
+// backupEvery is how often a sweep that only retries the locks that failed in the sweep before
+// backs the database up: a lock waiting days for a battle's result does not fill the backup
+// folder with a copy a minute.
+const backupEvery = time.Hour
+
+// backupBefore backs the database up before the sweep locks the due turns, unless every one of
+// them failed in the sweep before and the last backup is less than backupEvery old (R96).
+func (s *Service) backupBefore(ctx context.Context, due []OpenTurn) error {
+	s.retrying.Lock()
+	retry := s.now().Sub(s.retrying.backedUp) < backupEvery
+	for _, o := range due {
+		retry = retry && s.retrying.failed[[2]int64{o.CampaignID, int64(o.Number)}]
+	}
+	s.retrying.Unlock()
+	if retry {
+		return nil
+	}
+	if err := s.backup(ctx, "before the lock sweep"); err != nil {
+		return err
+	}
+	s.retrying.Lock()
+	s.retrying.backedUp = s.now()
+	s.retrying.Unlock()
+	return nil
 }
 
 // backup copies the database to the backup folder, once at a time, and reports it; why says

@@ -1,6 +1,7 @@
 package campaign_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"sync"
@@ -88,5 +89,65 @@ func TestOneBackupPerSweep(t *testing.T) {
 	}
 	if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) != 1 || len(rec.backups) != 1 {
 		t.Errorf("a sweep with nothing due made a backup: %v", files)
+	}
+}
+
+// backingStore is a stallingStore that backs up as the real store does.
+type backingStore struct {
+	*stallingStore
+	db *store.DB
+}
+
+func (b backingStore) Backup(ctx context.Context, dir string, keep int, at time.Time) (campaign.BackupFile, error) {
+	return b.db.Backup(ctx, dir, keep, at)
+}
+
+func (b backingStore) CleanBackups(ctx context.Context, dir string) (campaign.BackupClean, error) {
+	return b.db.CleanBackups(ctx, dir)
+}
+
+// R96: a sweep that only retries locks that failed in the sweep before makes no new backup
+// until an hour has passed since the last one, so that a lock waiting for a judge does not fill
+// the backup folder with a copy a minute; a turn newly due makes one at once.
+func TestFailingLockIsRetriedWithoutABackupAMinute(t *testing.T) {
+	if testdb.Postgres(os.Getenv) {
+		t.Skip("backups are SQLite's")
+	}
+	f := newFixture(t)
+	stuck := f.campaign()
+	v, _ := f.svc.Turn(ctx, campaign.Actor{}, stuck, 1)
+	f.clock.Set(v.LockAt)
+	dir := filepath.Join(t.TempDir(), "backups")
+	st := backingStore{&stallingStore{Store: f.db, campaign: stuck, where: "fail"}, f.db}
+	svc := campaign.NewService(st, campaign.Options{Clock: f.clock.Now, Rand: newRand(), PasswordCost: 4, Log: quiet, BackupDir: dir, BackupKeep: 50})
+	count := func() int { m, _ := filepath.Glob(filepath.Join(dir, "coalition-*.db")); return len(m) }
+	sweep := func() {
+		t.Helper()
+		got, err := svc.LockDue(ctx)
+		if err != nil || len(got) == 0 || got[0].Error == "" {
+			t.Fatalf("%+v %v, want the stuck lock's failure", got, err)
+		}
+	}
+	sweep()
+	for range 5 {
+		f.clock.Set(f.clock.Now().Add(time.Minute))
+		sweep()
+	}
+	if n := count(); n != 1 {
+		t.Errorf("%d backups after six failing sweeps in five minutes, want 1", n)
+	}
+	f.clock.Set(f.clock.Now().Add(time.Hour))
+	sweep()
+	if n := count(); n != 2 {
+		t.Errorf("%d backups an hour later, want 2", n)
+	}
+	other := f.another("Newly due")
+	ov, _ := f.svc.Turn(ctx, campaign.Actor{}, other, 1)
+	f.clock.Set(ov.LockAt)
+	if _, err := svc.LockDue(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(); n != 3 {
+		t.Errorf("%d backups after a turn newly due, want 3", n)
 	}
 }
