@@ -26,9 +26,10 @@ build:
 
 # The benchmarks: a whole lock (turn.Run: a full campaign, 600 armies), its parts (parsing,
 # checks, moves, battles, the map's copy, the report's sort), troop lists, and the server's
-# hot paths (posting orders, the map endpoint: 200 and 304).
+# hot paths (posting orders, the map endpoint: 200 and 304), and a sweep of the scheduler (20 locks and
+# their backup).
 bench:
-	go test -run '^$$' -bench . -benchmem ./turn/ ./movement/ ./battle/ ./domain/ ./roster/ ./api/ ./cards/ ./deck/ ./format/
+	go test -run '^$$' -bench . -benchmem ./turn/ ./movement/ ./battle/ ./domain/ ./roster/ ./api/ ./cards/ ./deck/ ./format/ ./internal/locktest/
 
 # Every fuzz target for FUZZTIME each (a minute by default: about a quarter of an hour).
 FUZZTIME ?= 60s

@@ -40,3 +40,21 @@ func TestLockSweep(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSweep is one sweep of the scheduler locking 20 full campaigns due at once, its
+// backup included: each iteration is the next week's sweep of the same campaigns.
+func BenchmarkSweep(b *testing.B) {
+	ctx := context.Background()
+	h, err := New(ctx, Config{Campaigns: 20, Dir: b.TempDir()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer h.Close()
+	b.ResetTimer()
+	for b.Loop() {
+		res, err := h.Sweep(ctx)
+		if err != nil || res.Locked != 20 {
+			b.Fatalf("%v: %v %v", err, res, res.Errors)
+		}
+	}
+}
