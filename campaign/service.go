@@ -73,7 +73,7 @@ type Service struct {
 		failed   map[[2]int64]bool
 		backedUp time.Time
 	}
-	dummy   struct {
+	dummy struct {
 		sync.Once
 		hash string
 	}
