@@ -116,8 +116,8 @@ func (s *Service) Lock(ctx context.Context, a Actor, id int64, n int, reason str
 }
 
 // lockTurn locks a turn in one transaction that also opens the next turn, as campaign id's one
-// running lock, within the lock budget (guarded); wait says whether to wait for a lock of the
-// campaign already running. A turn that is not open is a conflict: a turn is locked once, ever.
+// running lock, within the lock budget (guarded). A turn that is not open is a conflict: a turn
+// is locked once, ever.
 func (s *Service) lockTurn(ctx context.Context, a Actor, id int64, n int, reason string) (*Turn, error) {
 	var locked *Turn
 	err := s.guarded(ctx, id, fmt.Sprintf("the lock of turn %d", n), func(b *budget) (err error) {
