@@ -152,7 +152,7 @@ func (s *Service) guarded(ctx context.Context, id int64, what string, body func(
 	release, err := s.campaigns.acquire(wctx, id)
 	cancel()
 	if err != nil {
-		return &lockFailure{kind: ErrBusy, msg: fmt.Sprintf("%s could not start: another lock of this campaign is still running; it is tried again at the next tick", what)}
+		return &lockFailure{kind: ErrBusy, msg: fmt.Sprintf("%s could not start: another lock of this campaign is still running (the scheduler tries again at its next tick)", what)}
 	}
 	b := newBudget(ctx, s.opt.LockBudget)
 	done := make(chan error, 1)
