@@ -168,6 +168,14 @@ func (d *DB) CleanBackups(ctx context.Context, dir string) (campaign.BackupClean
 		return c, err
 	}
 	var errs []error
+	// a backup with a journal beside it was being written when the process died (the old
+	// VACUUM INTO straight to a backup's name did so): it is bad whatever its check says
+	journaled := map[string]bool{}
+	for _, e := range entries {
+		if base, ok := strings.CutSuffix(e.Name(), "-journal"); ok {
+			journaled[base] = true
+		}
+	}
 	for _, e := range entries {
 		name, p := e.Name(), filepath.Join(dir, e.Name())
 		switch {
@@ -182,7 +190,11 @@ func (d *DB) CleanBackups(ctx context.Context, dir string) (campaign.BackupClean
 			}
 			c.Removed = append(c.Removed, p)
 		case backupName.MatchString(name):
-			if err := CheckFile(ctx, p, false); err != nil {
+			err := CheckFile(ctx, p, false)
+			if err == nil && journaled[name] {
+				err = fmt.Errorf("%s has a journal: its copy was cut short", p)
+			}
+			if err != nil {
 				if ctx.Err() != nil {
 					return c, ctx.Err()
 				}

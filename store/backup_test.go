@@ -36,8 +36,8 @@ func deadPID(t *testing.T) int {
 
 // Issue 16.4: what a crash during a backup leaves — a partial copy (of any length, empty too)
 // and its journal — is removed at start; a file with a backup's name that fails its check (an
-// empty or a truncated copy, as the old VACUUM INTO straight to the final name left) is set
-// aside as NAME.bad; good backups stay, and a partial copy a live process is making is left
+// empty or a truncated copy, as the old VACUUM INTO straight to the final name left) or has a
+// journal beside it (its copy was cut short) is set aside as NAME.bad; good backups stay, and a partial copy a live process is making is left
 // alone.
 func TestCleanBackupsRemovesLeftoversAndSetsAsideBadOnes(t *testing.T) {
 	sqliteOnly(t)
@@ -66,6 +66,8 @@ func TestCleanBackupsRemovesLeftoversAndSetsAsideBadOnes(t *testing.T) {
 	busy := write(fmt.Sprintf(".partial-%d-coalition-20260302T080000.000000Z-5", live), whole[:100])
 	empty := write("coalition-20260302T090000.000000Z-001.db", nil)
 	truncated := write("coalition-20260302T100000.000000Z-001.db", whole[:len(whole)/3])
+	cut := write("coalition-20260302T110000.000000Z-001.db", whole)
+	cutJournal := write(filepath.Base(cut)+"-journal", []byte("journal"))
 	other := write("notes.txt", []byte("the admin's"))
 
 	c, err := db.CleanBackups(ctx, dir)
@@ -74,21 +76,21 @@ func TestCleanBackupsRemovesLeftoversAndSetsAsideBadOnes(t *testing.T) {
 	}
 	slices.Sort(c.Removed)
 	slices.Sort(c.Bad)
-	if want := []string{partial, journal, emptyPartial}; !slices.Equal(c.Removed, sorted(want)) {
+	if want := []string{partial, journal, emptyPartial, cutJournal}; !slices.Equal(c.Removed, sorted(want)) {
 		t.Errorf("removed %v, want %v", c.Removed, sorted(want))
 	}
-	if want := []string{empty, truncated}; !slices.Equal(c.Bad, want) {
+	if want := []string{empty, truncated, cut}; !slices.Equal(c.Bad, want) {
 		t.Errorf("set aside %v, want %v", c.Bad, want)
 	}
 	if c.Good != 1 {
 		t.Errorf("%d good backups, want 1", c.Good)
 	}
-	for _, p := range []string{good.Path, busy, other, empty + ".bad", truncated + ".bad"} {
+	for _, p := range []string{good.Path, busy, other, empty + ".bad", truncated + ".bad", cut + ".bad"} {
 		if _, err := os.Stat(p); err != nil {
 			t.Errorf("%s is gone: %v", p, err)
 		}
 	}
-	for _, p := range []string{partial, journal, emptyPartial, empty, truncated} {
+	for _, p := range []string{partial, journal, emptyPartial, empty, truncated, cut, cutJournal} {
 		if _, err := os.Stat(p); err == nil {
 			t.Errorf("%s is still there", p)
 		}
