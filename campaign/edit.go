@@ -101,6 +101,25 @@ func (s *Service) aiSetupFor(ctx context.Context, id int64, n int) (*aiSetup, *T
 			ai.mode = rep.AI.Mode
 		}
 	}
+	return ai, t, s.creaturesFor(ctx, ai)
+}
+
+// aiSetupForOpen is what the lock of campaign id's open turn runs the AI with: the campaign's
+// settings. It does not read the turn: the lock's transaction does, and checks it is open.
+func (s *Service) aiSetupForOpen(ctx context.Context, id int64) (*aiSetup, error) {
+	ai := &aiSetup{}
+	if err := s.store.Read(ctx, func(r Reader) (err error) {
+		ai.st, err = mercenarySettings(r, id)
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	ai.mode = ai.st.Mode
+	return ai, s.creaturesFor(ctx, ai)
+}
+
+// creaturesFor sets the creature pool of spawned raiders when the AI plays.
+func (s *Service) creaturesFor(ctx context.Context, ai *aiSetup) error {
 	switch {
 	case !ai.mode.On():
 	case ai.st.Creatures != nil:
@@ -108,11 +127,11 @@ func (s *Service) aiSetupFor(ctx context.Context, id int64, n int) (*aiSetup, *T
 	default:
 		pool, err := s.creaturePool(ctx)
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
 		ai.creatures = pool
 	}
-	return ai, t, nil
+	return nil
 }
 
 // EditRequest is the mercenary judge's after-lock edit: one raider's new order in the classic

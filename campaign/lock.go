@@ -127,14 +127,12 @@ func (s *Service) lockTurn(ctx context.Context, a Actor, id int64, n int, reason
 	return locked, err
 }
 
-// lockBody is the lock itself: the AI's setup read, then one transaction.
+// lockBody is the lock itself: the AI's setup read, then one transaction, which checks that the
+// turn is still open.
 func (s *Service) lockBody(b *budget, a Actor, id int64, n int, reason string) (*Turn, error) {
-	ai, t0, err := s.aiSetupFor(b.ctx, id, n)
+	ai, err := s.aiSetupForOpen(b.ctx, id)
 	if err != nil {
 		return nil, err
-	}
-	if t0.Status != Open {
-		return nil, domain.Errorf(domain.ErrConflict, "turn %d is already locked", n)
 	}
 	var locked *Turn
 	err = b.write(s.store, func(tx Tx) error {
