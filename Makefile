@@ -9,13 +9,13 @@ test:
 		echo "make test: axe-core is not installed, so the accessibility checks will be SKIPPED (npm ci --prefix web/testdata/axe)" >&2
 	go vet ./...
 	FUZZTIME=10s .ci/fuzz
-	go test -count=1 ./...
+	go test -count=1 -timeout 40m ./...
 
 # The store, the campaign workflow and the end-to-end tests on PostgreSQL: COALITION_TEST_POSTGRES
 # is a postgres:// URL of a role that may create databases (.ci/run starts a local one).
 test-postgres:
 	@test -n "$$COALITION_TEST_POSTGRES" || { echo "set COALITION_TEST_POSTGRES to a postgres:// URL" >&2; exit 2; }
-	go test -count=1 ./store ./campaign ./cmd/coalition
+	go test -count=1 -timeout 40m ./store ./campaign ./cmd/coalition
 
 # The server on the embedded SQLite default, with the demo campaign.
 run:

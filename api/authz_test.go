@@ -150,7 +150,7 @@ func routes() []route {
 		{name: "extend", method: "POST", path: c1 + "/turns/1/extend", def: forbidden, want: judges, mutates: true,
 			body: fixed(map[string]any{"hours": 24, "reason": "test"})},
 		{name: "replay", locks: true, method: "GET", path: c1 + "/turns/1/replay", def: forbidden, want: only(ok, admin, mover, batty), setup: lockTurn1},
-	}, append(append(deskRoutes(), mercenaryRoutes()...), notifyRouteRows()...)...)
+	}, append(append(append(deskRoutes(), mercenaryRoutes()...), notifyRouteRows()...), roundRouteRows()...)...)
 }
 
 // TestAuthorization runs every route as every kind of caller: each role, a player of the

@@ -539,16 +539,17 @@ func TestPostArmyTroops200AfterTwoDaysAtABase(t *testing.T) {
 	}
 }
 
-// 2.6: a new player given an army by his leaders customises it once: new name and units, the
-// same colours and troops alive.
+// 2.6: a new player who has fought 2 battles, given an army by his leaders, customises it once:
+// new name and units, the same colours and troops alive.
 func TestPostArmyCustomise200OnceForANewPlayer(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
+	twoBattles(t, e)
 	guard := campaign.ArmyEdit{Colors: []domain.Color{domain.Green}, Troops: roster.List{{Creature: "Grizzly Bears", Count: 1000, Slot: 2}}}
 	if _, err := e.svc.EditArmy(ctx, e.actor(mover), e.cid, "Urza's Guard", guard); err != nil {
 		t.Fatal(err)
 	}
-	e.at(start.Add(time.Hour))
+	e.at(start.Add(3 * time.Hour))
 	if _, err := e.svc.SetControl(ctx, e.actor(leader), e.cid, "Urza's Guard", []string{"Kim"}, "Kim's own army"); err != nil {
 		t.Fatal(err)
 	}
@@ -576,12 +577,14 @@ func TestPostArmyCustomise200OnceForANewPlayer(t *testing.T) {
 	}
 	// orders use the new name, and the lock carries the army on
 	want(t, e.as(sameSide, "POST", c1+"/posts", map[string]string{"text": "Kim's Guard: 20F > 21F"}), http.StatusCreated, nil)
-	lockOK(t, e)
-	if rep := report1(t, e); rep.Positions.Map()["Kim's Guard"] != sq("21F") {
-		t.Errorf("positions %+v", rep.Positions)
+	want(t, e.as(mover, "POST", c1+"/turns/4/lock", map[string]string{"reason": "test"}), http.StatusOK, nil)
+	var rv struct{ Report turn.Report }
+	want(t, e.as(mover, "GET", c1+"/turns/4/report", nil), http.StatusOK, &rv)
+	if rv.Report.Positions.Map()["Kim's Guard"] != sq("21F") {
+		t.Errorf("positions %+v", rv.Report.Positions)
 	}
 	var rp struct{ Same bool }
-	want(t, e.as(mover, "GET", c1+"/turns/1/replay", nil), http.StatusOK, &rp)
+	want(t, e.as(mover, "GET", c1+"/turns/4/replay", nil), http.StatusOK, &rp)
 	if !rp.Same {
 		t.Error("a turn with a customisation does not replay the same")
 	}

@@ -203,6 +203,7 @@ func (s *Server) routes() {
 	s.deckRoutes(small, v)
 	s.mercenaryRoutes(small, id, v)
 	s.notifyRoutes(small, id, v)
+	s.roundRoutes(small, large, id, v)
 }
 
 func (s *Server) health(c echo.Context) error {

@@ -39,6 +39,9 @@ type BattleView struct {
 	Result *domain.BattleResult `json:"result,omitempty"`
 	// Text is the result text the judge published: everyone after the lock.
 	Text string `json:"text,omitempty"`
+	// Setting is where the battle is fought: the square's terrain, its weather and the
+	// description of the base or portal on it (4.1.2.4, 4.1.2.5; weather.go).
+	Setting *Setting `json:"setting,omitempty"`
 }
 
 // BattleSide is one side of a battle.
@@ -64,6 +67,8 @@ type deskTurn struct {
 	proposals  []ProposalRecord
 	sanctions  []Sanction
 	results    []Result
+	// weather is the seed the battles' weather is drawn from (weather.go)
+	weather domain.Seed
 }
 
 // loadDesk reads turn n's battle desk for an actor who may see its battles.
@@ -90,6 +95,9 @@ func loadDesk(r Reader, a Actor, id int64, n int) (*deskTurn, error) {
 		return nil, err
 	}
 	if d.results, err = r.Results(t.ID); err != nil {
+		return nil, err
+	}
+	if d.weather, err = weatherSeed(r, t); err != nil {
 		return nil, err
 	}
 	return d, nil
@@ -212,6 +220,7 @@ func (d *deskTurn) view(b *domain.Battle) BattleView {
 			v.Text = p.Text
 		}
 	}
+	v.Setting = d.setting(b)
 	return v
 }
 

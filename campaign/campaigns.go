@@ -50,6 +50,12 @@ func (s *Service) CreateCampaign(ctx context.Context, a Actor, su Setup) (*Creat
 	if err := x.need("create campaigns (admins only)", mayCreateCampaign(x)); err != nil {
 		return nil, err
 	}
+	return s.createCampaign(ctx, a, su, nil)
+}
+
+// createCampaign is CreateCampaign once the actor may: then, when given, runs last in the
+// campaign's transaction (a round's start records its campaign there).
+func (s *Service) createCampaign(ctx context.Context, a Actor, su Setup, then func(Tx, *Campaign) error) (*Created, error) {
 	if strings.TrimSpace(su.Name) == "" {
 		return nil, domain.Errorf(domain.ErrInvalid, "the campaign needs a name")
 	}
@@ -172,6 +178,11 @@ func (s *Service) CreateCampaign(ctx context.Context, a Actor, su Setup) (*Creat
 		}
 		if err := s.setUpMercenaries(tx, c, t, m, su, now); err != nil {
 			return err
+		}
+		if then != nil {
+			if err := then(tx, c); err != nil {
+				return err
+			}
 		}
 		return s.audit(tx, c.ID, a, "campaign.create", "created campaign %q with %d armies and %d members; turn 1 locks at %s", c.Name, len(m.Armies), len(su.Members), turn.Stamp(t.LockAt))
 	})

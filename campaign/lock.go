@@ -57,6 +57,9 @@ func lockInput(r Reader, t *Turn, at time.Time, upTo int64, ai *aiSetup) (*domai
 	for _, res := range rs {
 		in.Results = append(in.Results, res.Result)
 	}
+	if err := correctionInput(r, t, &in); err != nil {
+		return nil, turn.Input{}, err
+	}
 	return m, in, aiInput(r, t, ai, &in)
 }
 

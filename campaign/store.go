@@ -90,6 +90,8 @@ type Reader interface {
 	DeskReader
 	MercenaryReader
 	NotifyReader
+	RoundReader
+	CorrectionReader
 }
 
 // Tx is a write transaction.
@@ -132,6 +134,8 @@ type Tx interface {
 	DeskWriter
 	MercenaryWriter
 	NotifyWriter
+	RoundWriter
+	CorrectionWriter
 }
 
 // DeskReader is what the battle desk, the army edits and the card corrections read from a

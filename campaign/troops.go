@@ -324,5 +324,5 @@ func (s *Service) mayCustomise(tx Tx, d *armyDesk, army *domain.Army, me string)
 	if since == nil || since.EffectiveAt.Before(opened) || !since.EffectiveAt.After(setup) {
 		return domain.Errorf(domain.ErrConflict, "%s was not given to %s in the last %d turns: a new player customises the army his team leaders give him within %d turns (2.6)", army.Name, me, CustomiseWindow, CustomiseWindow)
 	}
-	return nil
+	return mayCustomiseYet(tx, d.c.ID, me)
 }

@@ -503,6 +503,9 @@ type Site struct {
 	At           Square   `json:"at"`
 	WinCondition bool     `json:"win_condition,omitempty"`
 	Destroyed    bool     `json:"destroyed,omitempty"`
+	// Description is the side's accepted description of its base or portal and its defences,
+	// published with the map and read for a battle fought there (2.5.1.2, 4.1.2.4).
+	Description string `json:"description,omitempty"`
 }
 
 // BattleKind says how a battle came about (M9, M11, M13, B8).

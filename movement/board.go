@@ -28,6 +28,9 @@ type board struct {
 	ints []int32
 	// arena is where the turn's orders take their legs and routes from.
 	arena arena
+	// overrule is set while a line the battle judge accepted is checked (ruling.go): its
+	// controller and timing are not questioned.
+	overrule bool
 }
 
 // boards keeps boards, with their tables, between calls: only the fighting marks and the

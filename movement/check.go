@@ -26,6 +26,8 @@ type Options struct {
 	Lock time.Time
 	// Transfers are the private details of transfer orders (T2).
 	Transfers []domain.TransferDetail
+	// Rulings are the battle judge's corrections of lines' outcomes (3.3.3, ruling.go).
+	Rulings []Ruling
 }
 
 // Line is one line of a post and what became of it.
@@ -269,7 +271,11 @@ func (b *board) checkPost(dst []Line, p *domain.Post, opt Options) []Line {
 			}
 			l := &dst[len(dst)-1]
 			l.Post, l.Author, l.At, l.Private, l.Number, l.Text, l.Index = p.ID, p.Author, p.At, p.Private, n, text, -1
-			b.checkLine(l, opt, late, early)
+			if len(opt.Rulings) == 0 {
+				b.checkLine(l, opt, late, early)
+			} else {
+				b.checkRuled(l, opt, late, early)
+			}
 		}
 		if end < 0 {
 			return dst
@@ -326,11 +332,11 @@ func (b *board) checkLine(l *Line, opt Options, late, early bool) {
 	}
 	l.Index = idx
 	a := &b.m.Armies[idx]
-	if !mayOrder(a, l.Author) {
+	if !mayOrder(a, l.Author) && !b.overrule {
 		l.reject(domain.CodeNotController, "%s does not control %s: only its controller's orders count (3.3.6, 5.4.1)", l.Author, a.Name)
 		return
 	}
-	if len(a.Controllers) > 1 {
+	if len(a.Controllers) > 1 && !b.overrule {
 		l.reject(domain.CodeConflictingControllers, "%s has %d controllers (%s), so it ignores every order this turn (3.3.6)", a.Name, len(a.Controllers), strings.Join(a.Controllers, ", "))
 		return
 	}

@@ -192,7 +192,7 @@ func (ai *lockAI) orders(next *domain.Map, in Input, extra ...domain.Post) *move
 	if len(extra) > 0 {
 		posts = append(slices.Clone(posts), extra...)
 	}
-	orders := movement.Check(next, posts, movement.Options{Lock: in.Lock, Transfers: in.Transfers})
+	orders := movement.Check(next, posts, movement.Options{Lock: in.Lock, Transfers: in.Transfers, Rulings: in.Rulings})
 	if ai == nil {
 		return orders
 	}

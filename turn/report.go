@@ -39,6 +39,8 @@ type Report struct {
 	MercenaryAI *MercenaryAI `json:"mercenary_ai,omitempty"`
 	// AfterLockEdit is what became of the mercenary judge's after-lock edit (6.3.2), if any.
 	AfterLockEdit *AfterLockEdit `json:"after_lock_edit,omitempty"`
+	// Corrections are the battle judge's corrections this turn was adjudicated with (3.3.3).
+	Corrections *Corrections `json:"corrections,omitempty"`
 }
 
 // Battle is an engagement in the report: attacker is null when there is none.

@@ -39,6 +39,10 @@ type Input struct {
 	// before the update is published, that changes one raider's order to an engagement that
 	// passes through no army's square. The turn is adjudicated with it (see AfterLockEdit).
 	Edit *domain.Post
+	// Rulings and Days are the battle judge's corrections of this turn (3.3.3, corrections.go):
+	// lines' outcomes overruled, and day counts set in the map the update leaves.
+	Rulings []movement.Ruling
+	Days    []DayCount
 }
 
 // Run adjudicates one turn: it checks every post against the map as the turn opened, resolves
@@ -113,6 +117,7 @@ func run(m *domain.Map, in Input, ed *editRun) (*domain.Map, *Report, error) {
 	ch := battle.Update(next, t, lg)
 	merc := mercenary.Update(next, home, in.Seed, mercenary.UpdateOptions{Disband: disband, Fought: fought,
 		Place: in.MercenaryAI.On(), Creatures: in.Creatures, Turn: m.Turn + 1})
+	days := setDays(next, in.Days)
 	next.Battles = append(slices.Clone(moves.Battles), lg.Battles...)
 	slices.SortFunc(next.Battles, func(a, b domain.Battle) int {
 		return cmp.Or(cmp.Compare(a.Square.Col, b.Square.Col), cmp.Compare(a.Square.Row, b.Square.Row))
@@ -125,6 +130,7 @@ func run(m *domain.Map, in Input, ed *editRun) (*domain.Map, *Report, error) {
 	orders.Release() // the report has copied what it keeps of them
 	rep.Seed = in.Seed.String()
 	rep.Wars = wars
+	rep.Corrections = corrections(in, days)
 	if ai != nil {
 		rep.MercenaryAI = ai.rep
 	}

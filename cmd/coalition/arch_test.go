@@ -86,6 +86,8 @@ var pureDeps = map[string][]string{
 	"deck":   {"", "cards"},
 	"format": {"", "cards", "deck"},
 	"match":  {""},
+	// round: the rules of a new round's setup (2.5), on the catalogue and the troop-list rules
+	"round": {"", "domain", "cards", "roster"},
 }
 
 // The arrows of the folder tree, toward domain: campaign → turn → the engines → domain; store →
@@ -97,7 +99,7 @@ var (
 	turnImports = append([]string{"domain"}, engines...)
 	// campaignImports is what the workflow may import: turn, the engines, the card catalogue and
 	// the troop-list rules, and domain.
-	campaignImports = append([]string{"turn", "cards", "roster"}, turnImports...)
+	campaignImports = append([]string{"turn", "cards", "roster", "round"}, turnImports...)
 )
 
 // violation says what is wrong with package p importing imp, or "".

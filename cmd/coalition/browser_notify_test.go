@@ -126,7 +126,7 @@ func TestBrowserThreads(t *testing.T) {
 	if len(posts) != 0 {
 		t.Errorf("the comment became a post: %+v", posts)
 	}
-	hanna.do("choosing her side's channel", chromedp.Click(chromedp.CSS(`.channels button[data-channel="side"]`)))
+	hanna.channel("choosing her side's channel", "side")
 	hanna.do("writing to her side", chromedp.SendKeys(chromedp.ID("message-text"), plan), chromedp.Click(chromedp.ID("message-send")))
 	hanna.until("the side's message", `[...document.querySelectorAll('#thread-list li.comment')].some((x) => x.textContent.includes(`+jsString(plan)+`) && x.textContent.includes('coalition only'))`)
 	hanna.shot("threads-player")
@@ -137,7 +137,7 @@ func TestBrowserThreads(t *testing.T) {
 	gix.login("Gix", d.passwords["Gix"])
 	gix.view("thread")
 	gix.until("Hanna's comment", `document.querySelector('#thread-list') && document.querySelector('#thread-list').textContent.includes(`+jsString(comment)+`)`)
-	gix.do("choosing his side's channel", chromedp.Click(chromedp.CSS(`.channels button[data-channel="side"]`)))
+	gix.channel("choosing his side's channel", "side")
 	gix.until("his side's channel, empty", `/Nothing yet/.test(document.querySelector('#thread-list').textContent)`)
 	if strings.Contains(eval[string](gix, `document.body.textContent`), "our side's plan") {
 		t.Error("Gix reads the Coalition's channel")
@@ -152,11 +152,11 @@ func TestBrowserThreads(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS(`#thread-list li.comment .hide-form input`), "orders go in posts, not comments"),
 		chromedp.Click(chromedp.CSS(`#thread-list li.comment .hide-form button`)))
 	barrin.until("the comment hidden", `/Hidden by Barrin: orders go in posts, not comments/.test(document.querySelector('#thread-list').textContent)`)
-	barrin.do("reading the sides' channels", chromedp.Click(chromedp.CSS(`.channels button[data-channel="side"]`)))
+	barrin.channel("reading the sides' channels", "side")
 	barrin.until("the Coalition's message, which the judges moderate", `document.querySelector('#thread-list').textContent.includes(`+jsString(plan)+`)`)
 	barrin.shot("threads-judge")
 
-	gix.do("reading the public thread again", chromedp.Click(chromedp.CSS(`.channels button[data-channel="public"]`)))
+	gix.channel("reading the public thread again", "public")
 	gix.until("the comment hidden, its reason shown", `/Hidden by Barrin: orders go in posts, not comments/.test(document.querySelector('#thread-list').textContent)`)
 	if strings.Contains(eval[string](gix, `document.querySelector('#thread-list').textContent`), "meet me at the forest") {
 		t.Error("Gix still reads the hidden comment")
@@ -252,12 +252,16 @@ func TestBrowserPasswordReset(t *testing.T) {
 }
 
 // unfold opens a folded section of the judge console by its heading's button.
+// channel chooses a thread's channel and waits until it is the one shown.
+func (p *tab) channel(what, name string) {
+	p.t.Helper()
+	sel := `.channels button[data-channel="` + name + `"]`
+	p.clickUntil(what, sel, `document.querySelector('`+sel+`') && document.querySelector('`+sel+`').getAttribute('aria-checked') === 'true'`)
+}
+
 func (p *tab) unfold(id string) {
 	p.t.Helper()
-	if eval[bool](p, `document.querySelector('#`+id+`-section').classList.contains('folded')`) {
-		p.do("unfolding "+id, chromedp.Click(chromedp.CSS(`#`+id+` button.fold-toggle`)))
-	}
-	p.until(id+" open", `!document.querySelector('#`+id+`-section').classList.contains('folded')`)
+	p.clickUntil("unfolding "+id, `#`+id+` button.fold-toggle`, `!document.querySelector('#`+id+`-section').classList.contains('folded')`)
 }
 
 // TestBrowserNotificationsTab: Hanna chooses on the Notifications tab to receive locks and her

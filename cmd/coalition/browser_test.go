@@ -226,9 +226,35 @@ func (p *tab) open(base, path string) {
 // view opens a tab of the application (map, orders, battles, judge) and waits until it shows.
 func (p *tab) view(name string) {
 	p.t.Helper()
-	p.do("opening the "+name+" tab", chromedp.Click(chromedp.CSS(`#tabs a[href="#`+name+`"]`)))
-	p.until("the "+name+" tab", `document.body.dataset.view === `+jsString(name))
+	p.clickUntil("opening the "+name+" tab", `#tabs a[href="#`+name+`"]`, `document.body.dataset.view === `+jsString(name))
 	p.axe("the " + name + " tab")
+}
+
+// clickUntil clicks the element sel until the JavaScript expression done is true: on a loaded
+// machine a click can miss — the page redraws the element between chromedp finding it and
+// clicking it ("Could not find node"), or shifts it under the pointer — so a click whose effect
+// has not shown within a few seconds is made again, while done is still false.
+func (p *tab) clickUntil(what, sel, done string) {
+	p.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	var last error
+	for time.Now().Before(deadline) {
+		if eval[bool](p, "!!("+done+")") {
+			return
+		}
+		ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
+		last = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel)))
+		cancel()
+		for wait := time.Now().Add(3 * time.Second); time.Now().Before(wait); time.Sleep(50 * time.Millisecond) {
+			if eval[bool](p, "!!("+done+")") {
+				return
+			}
+		}
+	}
+	if last == nil {
+		last = fmt.Errorf("still false after 30s: %s", done)
+	}
+	p.fail(what, last)
 }
 
 // unnamed lists the page's visible controls and army markers that have no accessible name:

@@ -6,10 +6,13 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/coalition-wargame/coalition/campaign"
+	"github.com/coalition-wargame/coalition/cards"
 	"github.com/coalition-wargame/coalition/domain"
 	"github.com/coalition-wargame/coalition/mercenary"
+	"github.com/coalition-wargame/coalition/round"
 )
 
 // demoName is the demo campaign's name; serve --demo loads it once.
@@ -65,42 +68,9 @@ func describe(m campaign.Member) string {
 	return s
 }
 
-// creature is a real Magic creature for the demo's troop lists.
-type creature struct {
-	name   string
-	p, t   int
-	colors []domain.Color
-}
-
 var (
 	w, u, b, r, g = domain.White, domain.Blue, domain.Black, domain.Red, domain.Green
-	artifact      = []domain.Color{domain.Artifact}
 )
-
-var demoCreatures = []creature{
-	{"Benalish Hero", 1, 1, []domain.Color{w}}, {"Savannah Lions", 2, 1, []domain.Color{w}}, {"White Knight", 2, 2, []domain.Color{w}},
-	{"Northern Paladin", 3, 3, []domain.Color{w}}, {"Serra Angel", 4, 4, []domain.Color{w}}, {"Baneslayer Angel", 5, 5, []domain.Color{w}},
-	{"Sun Titan", 6, 6, []domain.Color{w}}, {"Angel of Serenity", 5, 6, []domain.Color{w}},
-	{"Merfolk of the Pearl Trident", 1, 1, []domain.Color{u}}, {"Man-o'-War", 2, 2, []domain.Color{u}}, {"Phantom Monster", 3, 3, []domain.Color{u}},
-	{"Air Elemental", 4, 4, []domain.Color{u}}, {"Sea Serpent", 5, 5, []domain.Color{u}}, {"Mahamoti Djinn", 5, 6, []domain.Color{u}},
-	{"Frost Titan", 6, 6, []domain.Color{u}},
-	{"Plague Rats", 1, 1, []domain.Color{b}}, {"Hypnotic Specter", 2, 2, []domain.Color{b}}, {"Phyrexian Broodlings", 2, 2, []domain.Color{b}},
-	{"Vampire Nighthawk", 2, 3, []domain.Color{b}}, {"Sengir Vampire", 4, 4, []domain.Color{b}}, {"Phyrexian Plaguelord", 4, 4, []domain.Color{b}},
-	{"Juzam Djinn", 5, 5, []domain.Color{b}}, {"Phyrexian Negator", 5, 5, []domain.Color{b}}, {"Grave Titan", 6, 6, []domain.Color{b}},
-	{"Lord of the Pit", 7, 7, []domain.Color{b}},
-	{"Mogg Fanatic", 1, 1, []domain.Color{r}}, {"Gray Ogre", 2, 2, []domain.Color{r}}, {"Hill Giant", 3, 3, []domain.Color{r}},
-	{"Two-Headed Dragon", 4, 4, []domain.Color{r}}, {"Shivan Dragon", 5, 5, []domain.Color{r}}, {"Rathi Dragon", 5, 5, []domain.Color{r}},
-	{"Inferno Titan", 6, 6, []domain.Color{r}}, {"Crimson Hellkite", 6, 6, []domain.Color{r}},
-	{"Llanowar Elves", 1, 1, []domain.Color{g}}, {"Grizzly Bears", 2, 2, []domain.Color{g}}, {"War Mammoth", 3, 3, []domain.Color{g}},
-	{"Ironroot Treefolk", 3, 5, []domain.Color{g}}, {"Spined Wurm", 5, 4, []domain.Color{g}}, {"Colossal Dreadmaw", 6, 6, []domain.Color{g}},
-	{"Thorn Elemental", 7, 7, []domain.Color{g}}, {"Force of Nature", 8, 8, []domain.Color{g}},
-	{"Triskelion", 1, 1, artifact}, {"Alloy Myr", 2, 2, artifact}, {"Steel Golem", 3, 4, artifact}, {"Myr Enforcer", 4, 4, artifact},
-	{"Su-Chi", 4, 4, artifact}, {"Juggernaut", 5, 5, artifact}, {"Wurmcoil Engine", 6, 6, artifact}, {"Phyrexian Colossus", 8, 8, artifact},
-	{"Colossus of Sardia", 9, 9, artifact},
-	{"Boros Swiftblade", 1, 2, []domain.Color{r, w}}, {"Watchwolf", 3, 3, []domain.Color{g, w}}, {"Rhox War Monk", 3, 4, []domain.Color{g, w, u}},
-	{"Woolly Thoctar", 5, 4, []domain.Color{r, g, w}}, {"Spiritmonger", 6, 6, []domain.Color{b, g}}, {"Cinder Shade", 1, 1, []domain.Color{b, r}},
-	{"Vampiric Dragon", 5, 5, []domain.Color{b, r}},
-}
 
 // demoTerrain draws a plausible map: seas east and west, a mountain spine, forests, swamps.
 func demoTerrain(s domain.Square) domain.Terrain {
@@ -142,14 +112,46 @@ func sq(s string) domain.Square {
 	return q
 }
 
-// demoSetup builds the demo campaign: 7 bases (5 win conditions), 5 portals, 3 towns, 45
-// armies a side of ranks 1/2/7/7/14/14 (2.5.2.1), mercenaries, and player accounts.
+// demoSeed is the demo round's seed: round.SeedOf(2001), the year of the invasion.
+var demoSeed = round.SeedOf(2001)
+
+// demoCards is the shipped card data and its creature pool, loaded once for the demo.
+var demoCards = sync.OnceValues(func() (*cards.Catalogue, error) { return cards.Load() })
+
+// demoSetup builds the demo campaign with the round generator (2.5): the demo's own map, its 7
+// bases (5 win conditions), 5 portals and 3 towns, its named armies — 45 a side of ranks
+// 1/2/7/7/14/14 (2.5.2.1), each player's with his factions' colours — and the rest drawn by the
+// generator from the seed and the card data: descriptions, troop lists, where each army starts
+// by its base, and the mercenaries (6.1–6.3), which the demo's judge then names. The round
+// passes every check of 2.5 and chapter 6.
 func demoSetup() (campaign.Setup, error) {
-	m := &domain.Map{Grid: domain.DefaultGrid, Terrain: domain.TerrainMap{Default: domain.Plains, Squares: map[domain.Square]domain.Terrain{}}}
-	for i := range m.Grid.Size() {
-		s := m.Grid.At(i)
+	rd, players, members, err := demoRound()
+	if err != nil {
+		return campaign.Setup{}, err
+	}
+	cat, err := demoCards()
+	if err != nil {
+		return campaign.Setup{}, err
+	}
+	m := round.Map(rd, players, cat)
+	if err := m.Validate(); err != nil {
+		return campaign.Setup{}, err
+	}
+	return campaign.Setup{Name: demoName, Map: m, Members: members}, nil
+}
+
+// demoRound is the demo's round, set up and checked, with its players and members.
+func demoRound() (*round.Round, []round.Player, []campaign.Member, error) {
+	cat, err := demoCards()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	rd := &round.Round{Seed: demoSeed, Grid: domain.DefaultGrid, Published: true,
+		Terrain: domain.TerrainMap{Default: domain.Plains, Squares: map[domain.Square]domain.Terrain{}}}
+	for i := range rd.Grid.Size() {
+		s := rd.Grid.At(i)
 		if t := demoTerrain(s); t != domain.Plains {
-			m.Terrain.Squares[s] = t
+			rd.Terrain.Squares[s] = t
 		}
 	}
 	bases := []struct {
@@ -162,90 +164,139 @@ func demoSetup() (campaign.Setup, error) {
 		{"Llanowar", g, "6K", true}, {"Keld", domain.FiveColor, "12J", true}, {"Argive", domain.Colorless, "9C", false},
 	}
 	for _, x := range bases {
-		m.Sites = append(m.Sites, domain.Site{Name: x.name + " Base", Kind: domain.Base, Side: domain.Coalition, Color: x.color, At: sq(x.at), WinCondition: x.win})
+		rd.Sites = append(rd.Sites, round.Site{Site: domain.Site{Name: x.name + " Base", Kind: domain.Base, Side: domain.Coalition, Color: x.color, At: sq(x.at), WinCondition: x.win}})
 	}
 	for i, at := range []string{"32C", "34H", "30M", "27F", "35L"} {
-		m.Sites = append(m.Sites, domain.Site{Name: []string{"Rath", "Mercadia Gate", "Caligo", "Koilos", "Phyrexia's Maw"}[i] + " Portal", Kind: domain.Portal, Side: domain.Phyrexia, At: sq(at), WinCondition: true})
+		rd.Sites = append(rd.Sites, round.Site{Site: domain.Site{Name: []string{"Rath", "Mercadia Gate", "Caligo", "Koilos", "Phyrexia's Maw"}[i] + " Portal", Kind: domain.Portal, Side: domain.Phyrexia, At: sq(at), WinCondition: true}})
 	}
-	towns := []struct{ name, at string }{{"Jamuraa", "20C"}, {"Zhalfir", "21L"}, {"Yavimaya Hollow", "16G"}}
-	for _, x := range towns {
-		m.Sites = append(m.Sites, domain.Site{Name: x.name, Kind: domain.Town, Side: domain.Neutral, At: sq(x.at)})
+	for _, x := range []struct{ name, at string }{{"Jamuraa", "20C"}, {"Zhalfir", "21L"}, {"Yavimaya Hollow", "16G"}} {
+		rd.Sites = append(rd.Sites, round.Site{Site: domain.Site{Name: x.name, Kind: domain.Town, Side: domain.Neutral, At: sq(x.at)}})
 	}
-	taken := map[domain.Square]bool{}
-	place := func(near domain.Square) domain.Square {
-		for ring := 1; ring < 8; ring++ {
-			for _, s := range m.Grid.RingSquares(nil, near, ring) {
-				if !taken[s] && m.Terrain.At(s) != domain.Ocean && m.SiteAt(s) == nil {
-					taken[s] = true
-					return s
-				}
-			}
+	members := demoMembers()
+	var players []round.Player
+	factionsOf := map[string][]domain.Color{}
+	for _, m := range members {
+		if m.Plays() {
+			players = append(players, round.Player{Name: m.Name, Side: m.Side, Rank: m.Rank, Leader: m.Has(campaign.Leader), Factions: m.Factions})
+			factionsOf[m.Name] = m.Factions
 		}
-		panic("no room near " + near.String())
 	}
 	ranks := []domain.Rank{domain.General, domain.Admiral, domain.Admiral}
-	for range 7 {
-		ranks = append(ranks, domain.Captain)
-	}
-	for range 7 {
-		ranks = append(ranks, domain.Commander)
-	}
-	for range 14 {
-		ranks = append(ranks, domain.LtCommander)
-	}
-	for range 14 {
-		ranks = append(ranks, domain.Lieutenant)
-	}
-	coalitionNames := []string{"Gerrard", "Sisay", "Barrin's Guard", "Hanna", "Mirri", "Tahngarth", "Orim", "Eladamri", "Lin Sivvi", "Takara",
-		"Rofellos", "Multani's Wardens", "Squee"}
-	phyrexiaNames := []string{"Gix", "Tsabo Tavoc", "Belbe", "Crovax", "Volrath", "Greven", "Rakka Mar", "Dralnu", "Vorthos", "Ertai",
-		"Sloth", "Dreg Reaver", "Kuldotha"}
-	factions := [][]domain.Color{{w, r, g}, {u, w}, {b, r}, {u, domain.Colorless}, {g, w}, {r, g}, {w, domain.FiveColor}}
-	coalitionColors := func(i int) []domain.Color { return factions[i%len(factions)] }
-	armyName := func(names []string, side string, i int, rank domain.Rank, s domain.Side) string {
-		if i < len(names) {
-			return names[i]
+	for _, n := range []struct {
+		rank  domain.Rank
+		count int
+	}{{domain.Captain, 7}, {domain.Commander, 7}, {domain.LtCommander, 14}, {domain.Lieutenant, 14}} {
+		for range n.count {
+			ranks = append(ranks, n.rank)
 		}
-		return fmt.Sprintf("%s %s %d", side, rank.Name(s), i-len(names)+1)
 	}
-	for i, rk := range ranks {
-		cols := coalitionColors(i)
-		home := bases[0]
-		for _, x := range bases {
-			if slices.Contains(cols, x.color) {
-				home = x
-				if i%2 == 1 {
-					break
+	names := map[domain.Side][]string{
+		domain.Coalition: {"Gerrard", "Sisay", "Barrin's Guard", "Hanna", "Mirri", "Tahngarth", "Orim", "Eladamri", "Lin Sivvi", "Takara", "Rofellos", "Multani's Wardens", "Squee"},
+		domain.Phyrexia:  {"Gix", "Tsabo Tavoc", "Belbe", "Crovax", "Volrath", "Greven", "Rakka Mar", "Dralnu", "Vorthos", "Ertai", "Sloth", "Dreg Reaver", "Kuldotha"},
+	}
+	factions := [][]domain.Color{{w, r, g}, {u, w}, {b, r}, {u, domain.Colorless}, {g, w}, {r, g}, {w, domain.FiveColor}}
+	for _, side := range []domain.Side{domain.Coalition, domain.Phyrexia} {
+		for i, rk := range ranks {
+			a := round.Army{Name: fmt.Sprintf("%s %s %d", map[domain.Side]string{domain.Coalition: "Coalition", domain.Phyrexia: "Phyrexian"}[side], rk.Name(side), i-len(names[side])+1), Side: side, Rank: rk}
+			if i < len(names[side]) {
+				a.Name = names[side][i]
+			}
+			if fs, ok := factionsOf[a.Name]; ok {
+				a.Player = a.Name
+				if side == domain.Coalition {
+					a.Colors = slices.Clone(fs)
+				}
+			} else if side == domain.Coalition {
+				a.Colors = factions[i%len(factions)]
+			}
+			rd.Armies = append(rd.Armies, a)
+		}
+	}
+	// the README's example: Hanna by Tolaria on 3G, a friend (Sisay) on 5G, 6G left free
+	for name, at := range map[string]string{"Hanna": "3G", "Sisay": "5G"} {
+		a := rd.Army(name)
+		a.Base, a.At = "Tolaria Base", sq(at)
+	}
+	pool, err := demoPool()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := round.Fill(rd, round.Options{Players: players, Pool: pool, By: "demo"}); err != nil {
+		return nil, nil, nil, err
+	}
+	keepFree(rd, sq("6G"))
+	nameMercenaries(rd)
+	if ps := round.Check(rd, players, cat); len(ps) > 0 {
+		return nil, nil, nil, fmt.Errorf("the demo round breaks %d checks, the first: %s", len(ps), ps[0].Message)
+	}
+	return rd, players, members, nil
+}
+
+// demoPool is the generator's creature pool of the shipped card data.
+var demoPool = sync.OnceValues(func() (*round.Pool, error) {
+	cat, err := demoCards()
+	if err != nil {
+		return nil, err
+	}
+	return round.LegalPool(cat, cat.CreaturePool()), nil
+})
+
+// keepFree moves the army the generator dropped on s, if any, to the first free square within 3
+// of its base, as the judge may (2.5.2.3).
+func keepFree(rd *round.Round, s domain.Square) {
+	taken := map[domain.Square]bool{s: true}
+	for _, x := range rd.Sites {
+		taken[x.At] = true
+	}
+	for _, a := range rd.Armies {
+		taken[a.At] = true
+	}
+	for _, a := range rd.Mercenaries {
+		taken[a.At] = true
+	}
+	for i := range rd.Armies {
+		a := &rd.Armies[i]
+		if a.At != s {
+			continue
+		}
+		base := rd.Site(a.Base)
+		for ring := 1; ring <= round.PlacementDistance; ring++ {
+			for _, c := range rd.Grid.RingSquares(nil, base.At, ring) {
+				if !taken[c] && rd.Terrain.At(c) != domain.Ocean {
+					a.At = c
+					return
 				}
 			}
 		}
-		a := domain.Army{Name: armyName(coalitionNames, "Coalition", i, rk, domain.Coalition), Side: domain.Coalition, Rank: rk, At: place(sq(home.at)), Colors: cols}
-		a.Troops = troops(&a, i)
-		m.Armies = append(m.Armies, a)
 	}
-	portals := m.Sites[len(bases) : len(bases)+5]
-	for i, rk := range ranks {
-		a := domain.Army{Name: armyName(phyrexiaNames, "Phyrexian", i, rk, domain.Phyrexia), Side: domain.Phyrexia, Rank: rk, At: place(portals[i%len(portals)].At)}
-		a.Troops = troops(&a, i)
-		m.Armies = append(m.Armies, a)
-	}
-	mercs := []domain.Army{
-		{Name: "Jamuraan Militia", Rank: domain.Commander, At: sq(towns[0].at), Faction: domain.TownDefender, Home: towns[0].name},
-		{Name: "Zhalfirin Guard", Rank: domain.Commander, At: sq(towns[1].at), Faction: domain.TownDefender, Home: towns[1].name},
-		{Name: "Hollow Keepers", Rank: domain.LtCommander, At: sq(towns[2].at), Faction: domain.TownDefender, Home: towns[2].name},
-		{Name: "Mercadian Legion", Rank: domain.Captain, At: place(sq("22G")), Faction: domain.Theme},
-		{Name: "Kor Skyfishers", Rank: domain.Commander, At: place(sq("14M")), Faction: domain.Theme},
-		{Name: "Keldon Raiders", Rank: domain.LtCommander, At: place(sq("24J")), Faction: domain.Raider},
-		{Name: "Goblin Marauders", Rank: domain.Lieutenant, At: place(sq("19A")), Faction: domain.Raider},
-	}
-	for i := range mercs {
-		mercs[i].Side = domain.Mercenary
-		mercs[i].Troops = troops(&mercs[i], i)
-		taken[mercs[i].At] = true
-		m.Armies = append(m.Armies, mercs[i])
-	}
+}
 
-	players := []campaign.Member{
+// nameMercenaries gives the generator's mercenaries the demo's names: each town's defender,
+// two theme armies and the raiders by rank.
+func nameMercenaries(rd *round.Round) {
+	town := map[string]string{"Jamuraa": "Jamuraan Militia", "Zhalfir": "Zhalfirin Guard", "Yavimaya Hollow": "Hollow Keepers"}
+	themes := []string{"Mercadian Legion", "Kor Skyfishers", "Thran Constructs"}
+	lieutenants := []string{"Goblin Marauders", "Dwarven Pirates"}
+	for i := range rd.Mercenaries {
+		a := &rd.Mercenaries[i]
+		switch {
+		case a.Faction == domain.TownDefender:
+			a.Name = town[a.Home]
+		case a.Faction == domain.Theme && a.Ocean:
+			a.Name = "Vodalian Legion"
+		case a.Faction == domain.Theme:
+			a.Name, themes = themes[0], themes[1:]
+		case a.Rank == domain.LtCommander:
+			a.Name = "Keldon Raiders"
+		default:
+			a.Name, lieutenants = lieutenants[0], lieutenants[1:]
+		}
+	}
+}
+
+// demoMembers are the demo's players, team leaders and judges.
+func demoMembers() []campaign.Member {
+	return []campaign.Member{
 		{Name: "Gerrard", Roles: []campaign.Role{campaign.Player, campaign.Leader}, Side: domain.Coalition, Rank: domain.General, Factions: []domain.Color{w, r, g}},
 		{Name: "Sisay", Roles: []campaign.Role{campaign.Player, campaign.Leader}, Side: domain.Coalition, Rank: domain.Admiral, Factions: []domain.Color{u, w}},
 		{Name: "Hanna", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.Captain, Factions: []domain.Color{u, domain.Colorless}},
@@ -259,68 +310,4 @@ func demoSetup() (campaign.Setup, error) {
 		{Name: "Serra", Roles: []campaign.Role{campaign.BattleJudge}},
 		{Name: "Maraxus", Roles: []campaign.Role{campaign.MercenaryJudge}},
 	}
-	// Players control their namesake armies (5.2.1); the leaders share out the proxies.
-	named := map[string]bool{}
-	for _, p := range players {
-		if a := m.Army(p.Name); a != nil {
-			a.Controllers = []string{p.Name}
-			named[a.Name] = true
-		}
-	}
-	n := 0
-	for i := range m.Armies {
-		a := &m.Armies[i]
-		if named[a.Name] || !a.Side.IsTeam() {
-			continue
-		}
-		switch a.Side {
-		case domain.Coalition:
-			a.Controllers = []string{[]string{"Gerrard", "Sisay"}[n%2]}
-		case domain.Phyrexia:
-			a.Controllers = []string{[]string{"Gix", "Tsabo Tavoc"}[n%2]}
-		}
-		n++
-	}
-	if err := m.Validate(); err != nil {
-		return campaign.Setup{}, err
-	}
-	return campaign.Setup{Name: demoName, Map: m, Members: players}, nil
-}
-
-// troops fills an army's four slots (2.1) with creatures it may use (2.2.1): in each slot
-// the largest creature that fits, rotating among equals so that armies differ; slot counts
-// at their maximum, a few armies bloodied by earlier battles.
-func troops(a *domain.Army, seed int) []domain.Troop {
-	var out []domain.Troop
-	used := map[string]bool{}
-	for slot := 1; slot <= domain.Slots; slot++ {
-		max := a.Rank.SlotSize(slot)
-		var best []creature
-		bestSize := -1
-		for _, c := range demoCreatures {
-			t := domain.Troop{Colors: c.colors}
-			if used[c.name] || c.p > max || c.t > max || !a.MayUse(&t) {
-				continue
-			}
-			size := c.p + c.t
-			switch {
-			case size > bestSize:
-				best, bestSize = []creature{c}, size
-			case size == bestSize:
-				best = append(best, c)
-			}
-		}
-		if len(best) == 0 {
-			continue
-		}
-		c := best[(seed+slot)%len(best)]
-		used[c.name] = true
-		full := domain.SlotCapacity(slot)
-		alive := full
-		if seed%5 == 3 && slot == 1 {
-			alive = full * 4 / 5
-		}
-		out = append(out, domain.Troop{Creature: c.name, Size: domain.Size{Power: c.p, Toughness: c.t}, Colors: slices.Clone(c.colors), Slot: slot, Alive: alive, Full: full})
-	}
-	return out
 }

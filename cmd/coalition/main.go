@@ -38,6 +38,8 @@ commands:
                               run the campaign server (coalition serve --help for every flag)
   import [--db FILE] [--name NAME] FILE.json
                               create a campaign from a scenario file
+  new-round [--db FILE] [--seed N] [--from CAMPAIGN] [--start] NAME
+                              make a whole legal round by the generator (a finished campaign's next round with --from)
   replay [--db FILE] CAMPAIGN TURN|all
                               adjudicate locked turns again and compare, byte for byte
   adjudicate FILE.json        run a rule scenario and print its result
@@ -66,6 +68,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return importCommand(ctx, args[2:], getenv, stdout, stderr)
 	case "replay":
 		return replayCommand(ctx, args[2:], getenv, stdout, stderr)
+	case "new-round":
+		return newRoundCommand(ctx, args[2:], getenv, stdout, stderr)
 	case "adjudicate":
 		return adjudicate(ctx, args[2:], stdout)
 	case "cards":

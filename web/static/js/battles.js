@@ -94,6 +94,7 @@ function battleCard(b, status) {
       h('pre', {}, x.text), h('p', {}, choices(x.choices || {}))))));
   const card = h('article', { class: 'battle card', 'data-square': b.square },
     h('h3', {}, `Battle at ${b.square}: ${(b.armies || []).join(' vs ')} (${b.kind}${b.attacker ? `, ${b.attacker} attacks` : ''})`),
+    setting(b.setting),
     h('div', { class: 'side-by-side' }, sides));
   const me = you();
   const mine = me && me.side && (b.sides || []).find((s) => s.side === me.side);
@@ -101,6 +102,15 @@ function battleCard(b, status) {
   if (battleJudge() && status === 'open') card.append(desk(b));
   if (b.result) card.append(h('p', { class: 'notice ok' }, `Result: ${describeResult(b.result)}`), b.text ? h('pre', {}, b.text) : null);
   return card;
+}
+
+/** setting is where a battle is fought: its terrain (4.1.2.4), its weather (4.1.2.5) and the base's description. */
+function setting(st) {
+  if (!st) return null;
+  return h('dl', { class: 'facts setting' },
+    h('dt', {}, 'Terrain (4.1.2.4)'), h('dd', {}, st.terrain),
+    h('dt', {}, 'Weather (4.1.2.5)'), h('dd', { class: 'weather', title: `d20 ${st.weather.roll}, ${st.weather.label}` }, st.weather.text),
+    st.site ? [h('dt', {}, st.site), h('dd', { class: 'base-description' }, st.description || 'A town: no description.')] : null);
 }
 
 /** strategyForm sends a strategy for one of the caller's side's armies in the battle. */

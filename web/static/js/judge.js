@@ -1,12 +1,14 @@
 // The judge console: lock now, extend, pause and resume (each with a reason, C1–C3), battle
 // results for the open turn, for the battle judges the sanctions (5.4.1) and the battle
-// formulas (B3, B7), the lock reports (readable text and details) and the audit log.
+// formulas (B3, B7) and the corrections of locked turns (3.3.3), the lock reports (readable text and
+// details) and the audit log.
 import { call, get, session } from './api.js';
 import { h, fill, when, at } from './util.js';
 import { resultFields, describeResult } from './results.js';
 import * as sanctions from './sanctions.js';
 import * as formulas from './formulas.js';
 import * as turn from './judgeturn.js';
+import * as corrections from './corrections.js';
 
 let app, panel, els = {};
 
@@ -72,6 +74,7 @@ export function mount(p, a) {
     section('Battle results', 'judge-battles', h('p', { class: 'help', id: 'results-help' }, resultsHelp()), els.results, els.resultsMsg),
     els.battleJudge ? section('Sanctions', 'judge-sanctions', sanctions.mount(app)) : null,
     els.battleJudge ? section('Battle formulas', 'judge-formulas', formulas.mount(app)) : null,
+    corrections.available(app) ? section('Correct a locked turn (3.3.3)', 'judge-corrections', ...corrections.mount(app)) : null,
     section('Lock reports', 'judge-reports', h('label', { for: 'report-turn' }, 'Turn'), els.reportTurn, els.report),
     section('Audit log', 'judge-audit', h('button', { type: 'button', onclick: loadAudit }, 'Refresh the audit log'), els.auditMsg,
       h('div', { class: 'scroll', tabindex: 0, role: 'region', 'aria-label': 'Audit log' }, h('table', { class: 'audit' }, h('caption', {}, 'Newest first'),
