@@ -61,12 +61,17 @@ const (
 	player   = "player"
 	sameSide = "same side, not controller"
 	enemy    = "other side"
+	// holder holds the Coalition's change power with Gerrard (5.2.2.1, the default Admiral) and
+	// is no team leader; assistant is an assistant battle judge, who acts as Batty (1.3).
+	holder    = "holder of change power"
+	assistant = "assistant battle judge"
 )
 
-var callers = []string{anon, expired, forged, algNone, admin, mover, batty, merc, leader, player, sameSide, enemy}
+var callers = []string{anon, expired, forged, algNone, admin, mover, batty, merc, leader, player, sameSide, enemy, holder, assistant}
 
 // accountOf names the account of each caller.
-var accountOf = map[string]string{admin: "admin", mover: "Mover", batty: "Batty", merc: "Merc", leader: "Gerrard", player: "Gazetzot", sameSide: "Kim", enemy: "Tevesh"}
+var accountOf = map[string]string{admin: "admin", mover: "Mover", batty: "Batty", merc: "Merc", leader: "Gerrard", player: "Gazetzot", sameSide: "Kim", enemy: "Tevesh",
+	holder: "Sisay", assistant: "Ada"}
 
 // template is the fixture database, built once and copied for every test that changes it.
 var template struct {
@@ -137,6 +142,8 @@ func buildTemplate() {
 		{Name: "Gazetzot", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.Captain},
 		{Name: "Kim", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.Lieutenant},
 		{Name: "Tevesh", Roles: []campaign.Role{campaign.Player}, Side: domain.Phyrexia, Rank: domain.Commander},
+		{Name: "Sisay", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.Admiral},
+		{Name: "Ada", Roles: []campaign.Role{campaign.BattleJudge}, Assists: "Batty"},
 	}}
 	created, err := svc.CreateCampaign(ctx, campaign.Actor{Account: adm}, su)
 	if err != nil {

@@ -45,6 +45,17 @@ var bodySeeds = map[string][]string{
 	"PUT /api/campaigns/:cid/formulas/:name":                       {`{"text":"larger.troops * 2"}`},
 	"PUT /api/cards/:name":                                         {`{"types":["Creature"],"power":"1","toughness":"1","colors":["G"]}`},
 	"POST /api/decks/check":                                        {`{"format":"coalition","list":"1 Llanowar Elves\n"}`},
+	"PUT /api/campaigns/:cid/activity":                             {`{"inactive":true,"until":"2026-03-20T00:00:00Z","reason":"away"}`, `{"inactive":false}`},
+	"POST /api/campaigns/:cid/inactivity":                          {`{"player":"Kim","reason":"silent"}`},
+	"POST /api/campaigns/:cid/inactivity/:did/reject":              {`{"reason":"he posts"}`},
+	"POST /api/campaigns/:cid/power":                               {`{"side":"coalition","from":"Sisay","to":"Kim","reason":"away"}`},
+	"POST /api/campaigns/:cid/control/requests":                    {`{"army":"Sai Rei","controllers":["Sisay"],"reason":"x"}`},
+	"POST /api/campaigns/:cid/emergencies":                         {`{"kind":"authorize","side":"coalition","people":["Kim","Gazetzot"],"reason":"x"}`, `{"kind":"accept","army":"Karn","controllers":[],"reason":"x"}`},
+	"POST /api/campaigns/:cid/votes":                               {`{"kind":"special","question":"q","options":["a","b"],"closes_at":"2026-03-02T12:00:00Z","secret":true,"voters":[{"name":"Kim","points":2}]}`},
+	"PUT /api/campaigns/:cid/votes/:vid/ballot":                    {`{"choice":"a"}`},
+	"POST /api/campaigns/:cid/names":                               {`{"name":"Kimberly","rename_army":true}`},
+	"POST /api/campaigns/:cid/admissions":                          {`{"side":"phyrexia","message":"hi","factions":["red"]}`},
+	"POST /api/campaigns/:cid/admissions/:aid/accept":              {`{"rank":"lieutenant","factions":["red"],"rank_faction":"red"}`},
 }
 
 // bodyRoute is a route that reads a body, with its path filled in.

@@ -220,10 +220,11 @@ type memberInput struct {
 	Factions    []domain.Color  `json:"factions"`
 	RankFaction domain.Color    `json:"rank_faction"`
 	Contingency string          `json:"contingency"`
+	Assists     string          `json:"assists"`
 }
 
 func (m memberInput) member() campaign.Member {
-	return campaign.Member{Name: m.Name, Roles: m.Roles, Side: m.Side, Rank: m.Rank, Factions: m.Factions, RankFaction: m.RankFaction, Contingency: m.Contingency}
+	return campaign.Member{Name: m.Name, Roles: m.Roles, Side: m.Side, Rank: m.Rank, Factions: m.Factions, RankFaction: m.RankFaction, Contingency: m.Contingency, Assists: m.Assists}
 }
 
 // settingsInput is a new campaign's timing in hours; a setting absent or 0 takes its default

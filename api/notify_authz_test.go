@@ -30,7 +30,7 @@ func publicMessage(e *env) string {
 func notifyRouteRows() []route {
 	ok, created, forbidden := http.StatusOK, http.StatusCreated, http.StatusForbidden
 	judges := only(ok, admin, mover, batty)
-	posters := only(ok, player, sameSide, enemy, leader, merc)
+	posters := only(ok, player, sameSide, enemy, leader, merc, holder)
 	return []route{
 		{name: "feed", method: "GET", path: c1 + "/feed.atom", def: ok, want: everyone(ok)},
 		{name: "notifications", method: "GET", path: c1 + "/notifications", def: ok, want: only(ok)},
@@ -41,7 +41,7 @@ func notifyRouteRows() []route {
 		{name: "messages", method: "GET", path: c1 + "/turns/1/messages", def: ok, want: everyone(ok)},
 		{name: "send message", method: "POST", path: c1 + "/messages", def: created, want: only(created), mutates: true,
 			body: fixed(map[string]string{"channel": "public", "text": "meet me at the forest"})},
-		{name: "send to the side", method: "POST", path: c1 + "/messages", def: forbidden, want: only(created, player, sameSide, enemy, leader, merc), mutates: true,
+		{name: "send to the side", method: "POST", path: c1 + "/messages", def: forbidden, want: only(created, player, sameSide, enemy, leader, merc, holder), mutates: true,
 			body: fixed(map[string]string{"channel": "side", "text": "our plan"})},
 		{name: "hide message", method: "POST", path: "message to hide", def: forbidden, want: judges, mutates: true,
 			body: fixed(map[string]string{"reason": "off topic"})},

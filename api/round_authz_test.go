@@ -17,6 +17,7 @@ func roundMembers() []campaign.MemberInput {
 	return []campaign.MemberInput{
 		{Name: "Mover", Roles: []campaign.Role{campaign.MovementJudge}},
 		{Name: "Batty", Roles: []campaign.Role{campaign.BattleJudge}},
+		{Name: "Ada", Roles: []campaign.Role{campaign.BattleJudge}, Assists: "Batty"},
 		{Name: "Merc", Roles: []campaign.Role{campaign.MercenaryJudge}},
 		{Name: "Gerrard", Roles: []campaign.Role{campaign.Player, campaign.Leader}, Side: domain.Coalition, Rank: domain.General},
 		{Name: "Gazetzot", Roles: []campaign.Role{campaign.Player}, Side: domain.Coalition, Rank: domain.Captain},

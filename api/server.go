@@ -90,7 +90,7 @@ func New(svc *campaign.Service, opt Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := newValidator(Spec)
+	v, err := specValidator()
 	if err != nil {
 		return nil, err
 	}
@@ -204,6 +204,7 @@ func (s *Server) routes() {
 	s.mercenaryRoutes(small, id, v)
 	s.notifyRoutes(small, id, v)
 	s.roundRoutes(small, large, id, v)
+	s.governRoutes(small, id, v)
 }
 
 func (s *Server) health(c echo.Context) error {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -17,6 +18,20 @@ import (
 type validator struct {
 	doc    *openapi3.T
 	router routers.Router
+}
+
+// embedded is the validator of the embedded document (Spec), read and checked once a process:
+// the document and its router are only read once made, by every server and request.
+var embedded struct {
+	sync.Once
+	v   *validator
+	err error
+}
+
+// specValidator is the validator of the embedded document.
+func specValidator() (*validator, error) {
+	embedded.Do(func() { embedded.v, embedded.err = newValidator(Spec) })
+	return embedded.v, embedded.err
 }
 
 func newValidator(spec []byte) (*validator, error) {

@@ -91,6 +91,9 @@ func (s *Service) createCampaign(ctx context.Context, a Actor, su Setup, then fu
 			return nil, err
 		}
 	}
+	if err := checkAssistants(su.Members); err != nil {
+		return nil, err
+	}
 	// Passwords are hashed before the transaction: bcrypt is slow by design.
 	type pending struct {
 		name, password, hash string
@@ -385,4 +388,23 @@ func (s *Service) Turn(ctx context.Context, a Actor, id int64, n int) (*TurnView
 		return nil
 	})
 	return v, err
+}
+
+// checkAssistants checks every assistant judge among a new campaign's or round's members: he
+// assists another member, a judge whose role he holds (1.3).
+func checkAssistants(members []Member) error {
+	for i := range members {
+		m := &members[i]
+		if m.Assists == "" {
+			continue
+		}
+		j := slices.IndexFunc(members, func(h Member) bool { return domain.SameName(h.Name, m.Assists) })
+		if j < 0 || j == i {
+			return domain.Errorf(domain.ErrInvalid, "%s assists %q, who is no other member (1.3)", m.Name, m.Assists)
+		}
+		if err := assistsHead(m, &members[j]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -120,55 +120,89 @@ func (s *Service) Control(ctx context.Context, id int64) (*ControlList, error) {
 	return out, err
 }
 
-// SetControl changes who controls an army from now on (5.2.1). A team leader changes his
-// own side's armies; the movement judge any army. Every controller must play for the army's
-// side and hold a rank that may control it (5.3.1).
+// SetControl changes who controls an army from now on (5.2.1). A side's holders of change
+// power (5.2.2.1) and the people a judge authorized in an emergency (5.2.2.2) change its armies;
+// the movement judges and the admins any army. Every controller must play for the army's side,
+// and the change must keep the limitations of 5.3 (5.3.1, 5.3.2, 5.3.4): else it is refused,
+// naming each rule it would break.
 func (s *Service) SetControl(ctx context.Context, a Actor, id int64, army string, names []string, reason string) (*ControlEntry, error) {
 	var out *ControlEntry
 	err := s.store.Write(ctx, func(tx Tx) error {
-		c, x, err := campaignAccess(tx, a, id)
+		ch, err := s.controlChange(tx, a, id, army, names, "change the control list")
 		if err != nil {
 			return err
 		}
-		if err := x.need("change the control list", mayEditControlList(x)); err != nil {
-			return err
+		if bs := ch.tm.breaches(ch.army, ch.names, nil); len(bs) > 0 {
+			return refusal(ch.army.Name, bs)
 		}
-		if c.Status == Finished {
-			return domain.Errorf(domain.ErrConflict, "the campaign is finished")
-		}
-		t, err := tx.LatestTurn(id)
-		if err != nil {
-			return err
-		}
-		m, err := s.controlledMap(tx, id, t)
-		if err != nil {
-			return err
-		}
-		ar := m.Army(army)
-		if ar == nil {
-			return domain.Errorf(domain.ErrNotFound, "there is no army named %q on the map", army)
-		}
-		if !mayChangeControlOf(x, ar) {
-			return domain.Errorf(domain.ErrForbidden, "%s is an army of %s: a team leader changes only his own side's armies", ar.Name, ar.Side.Title())
-		}
-		names, err = controllers(tx, id, ar, names)
-		if err != nil {
-			return err
-		}
-		if strings.TrimSpace(reason) == "" {
-			reason = "control change requested by " + a.Name()
-		}
-		out = &ControlEntry{CampaignID: id, Army: ar.Name, Controllers: names, EffectiveAt: s.now(), By: a.Name(), Reason: reason}
-		if err := tx.AddControl(out); err != nil {
-			return err
-		}
-		// the map shows controllers: its version changes only if they do
-		if !sameNames(slices.Sorted(slices.Values(names)), slices.Sorted(slices.Values(ar.Controllers))) {
-			if err := bumpMap(tx, id); err != nil {
-				return err
-			}
-		}
-		return s.audit(tx, id, a, "control.set", "%s is controlled by %v from %s: %s", ar.Name, names, turn.Stamp(out.EffectiveAt), reason)
+		out, err = s.applyControl(tx, a, ch, reason, "")
+		return err
 	})
 	return out, err
+}
+
+// change is a control change checked for who asks and for its names, not yet for 5.3.
+type change struct {
+	tm    *team
+	x     access
+	army  *domain.Army
+	names []string
+}
+
+// controlChange reads what a control change of army to names needs and checks that the actor
+// may make it and that every name plays for the army's side.
+func (s *Service) controlChange(tx Tx, a Actor, id int64, army string, want []string, what string) (*change, error) {
+	c, x, err := campaignAccess(tx, a, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := x.needLogin(); err != nil {
+		return nil, err
+	}
+	if c.Status == Finished {
+		return nil, domain.Errorf(domain.ErrConflict, "the campaign is finished")
+	}
+	tm, err := loadTeam(tx, id, s.now())
+	if err != nil {
+		return nil, err
+	}
+	ar := tm.m.Army(army)
+	if ar == nil {
+		return nil, domain.Errorf(domain.ErrNotFound, "there is no army named %q on the map", army)
+	}
+	if !ar.Side.IsTeam() {
+		if err := x.need(what+" of "+ar.Name+" (the movement judges only: it is a mercenary army)", mayChangeControl(x, false, false)); err != nil {
+			return nil, err
+		}
+	} else if !tm.mayChangeSide(x, ar.Side) {
+		return nil, domain.Errorf(domain.ErrForbidden, "%s may not %s of %s: the control list of %s is changed by its two holders of change power, %s (5.2.2.1), or by the movement judge",
+			a.Name(), what, ar.Name, ar.Side.Title(), strings.Join(names(tm.holders(ar.Side)), " and "))
+	}
+	out, err := members(tx, id, ar, want)
+	if err != nil {
+		return nil, err
+	}
+	return &change{tm: tm, x: x, army: ar, names: out}, nil
+}
+
+// applyControl writes a checked change to the control list, effective now (5.2.1).
+func (s *Service) applyControl(tx Tx, a Actor, ch *change, reason, note string) (*ControlEntry, error) {
+	id := ch.tm.c.ID
+	if strings.TrimSpace(reason) == "" {
+		reason = "control change requested by " + a.Name()
+	}
+	if note != "" {
+		reason += " " + note
+	}
+	out := &ControlEntry{CampaignID: id, Army: ch.army.Name, Controllers: nonNil(ch.names), EffectiveAt: s.now(), By: a.Name(), Reason: reason}
+	if err := tx.AddControl(out); err != nil {
+		return nil, err
+	}
+	// the map shows controllers: its version changes only if they do
+	if !sameNames(slices.Sorted(slices.Values(ch.names)), slices.Sorted(slices.Values(ch.army.Controllers))) {
+		if err := bumpMap(tx, id); err != nil {
+			return nil, err
+		}
+	}
+	return out, s.audit(tx, id, a, "control.set", "%s is controlled by %v from %s: %s", ch.army.Name, ch.names, turn.Stamp(out.EffectiveAt), reason)
 }

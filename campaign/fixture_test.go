@@ -53,6 +53,8 @@ type fixture struct {
 	clock  *clock
 	admin  campaign.Actor
 	actors map[string]campaign.Actor
+	// passwords are those CreateCampaign gave the accounts of governCampaign.
+	passwords map[string]string
 }
 
 func openDB(t *testing.T, path string) *store.DB {

@@ -34,6 +34,10 @@ func lockInput(r Reader, t *Turn, at time.Time, upTo int64, ai *aiSetup) (*domai
 	if err != nil {
 		return nil, turn.Input{}, err
 	}
+	// a post counts under the name its author holds at the lock (1.6)
+	if err := authorsAt(r, posts, at); err != nil {
+		return nil, turn.Input{}, err
+	}
 	in := turn.Input{Seed: t.Seed, Lock: lockTime(t)}
 	for i := range posts {
 		p := &posts[i]
@@ -211,6 +215,11 @@ func (s *Service) lockBody(b *budget, a Actor, id int64, n int, reason string) (
 // map the lock adjudicated.
 func (s *Service) openNext(tx Tx, c *Campaign, t *Turn, m, next *domain.Map, rep *turn.Report, st *MercenarySettings, a Actor, reason string) error {
 	id, n, at, now := c.ID, t.Number, *t.ControlAt, s.now()
+	notes, err := s.lockNotes(tx, c, t)
+	if err != nil {
+		return err
+	}
+	t.ReportText += noticesText(notes)
 	for i := range next.Armies {
 		na := &next.Armies[i]
 		if before := m.Army(na.Name); before == nil || !sameNames(before.Controllers, na.Controllers) {
@@ -228,6 +237,9 @@ func (s *Service) openNext(tx Tx, c *Campaign, t *Turn, m, next *domain.Map, rep
 		return err
 	}
 	if err := tx.CreateTurn(nt); err != nil {
+		return err
+	}
+	if err := s.renameArmies(tx, c, nt, next); err != nil {
 		return err
 	}
 	c.MapVersion++

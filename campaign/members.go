@@ -76,13 +76,33 @@ func (s *Service) SetMember(ctx context.Context, a Actor, id int64, m Member) (*
 			if m.Contingency == "" {
 				m.Contingency = old.Contingency
 			}
+			if m.Assists == "" {
+				m.Assists = old.Assists
+			}
+			m.JoinedAt = old.JoinedAt
+		} else {
+			now := s.now()
+			m.JoinedAt = &now
 		}
 		if !maySetAnyMember(x) {
 			if err := leaderMay(x.member, old, &m); err != nil {
 				return err
 			}
+			if m.Assists != "" && (old == nil || m.Assists != old.Assists) {
+				return domain.Errorf(domain.ErrForbidden, "only judges name the judge an assistant judge assists (1.3)")
+			}
+		}
+		if m.Assists == "-" {
+			m.Assists = ""
 		}
 		if err := checkMember(&m); err != nil {
+			return err
+		}
+		if err := checkAssists(tx, id, &m); err != nil {
+			return err
+		}
+		before, err := loadTeam(tx, id, s.now())
+		if err != nil {
 			return err
 		}
 		if c := m.Contingency; c != "" {
@@ -100,7 +120,7 @@ func (s *Service) SetMember(ctx context.Context, a Actor, id int64, m Member) (*
 		if err := tx.PutMember(&m); err != nil {
 			return err
 		}
-		if err := s.demote(tx, a, id, &m); err != nil {
+		if err := s.demote(tx, a, id, &m, before); err != nil {
 			return err
 		}
 		out = &m
@@ -131,6 +151,9 @@ func checkMember(m *Member) error {
 		return domain.Errorf(domain.ErrInvalid, "%s: the battle judge cannot be a player (1.3)", m.Name)
 	case plays && m.Has(MercenaryJudge):
 		return domain.Errorf(domain.ErrInvalid, "%s: the mercenary judge cannot be a player on either team (6)", m.Name)
+	}
+	if !m.MovementOrBattleJudge() && !m.Has(MercenaryJudge) {
+		m.Assists = ""
 	}
 	if !plays {
 		m.Rank, m.Factions, m.RankFaction = 0, nil, ""
@@ -173,37 +196,40 @@ func roleList() string {
 	return strings.Join(parts, ", ")
 }
 
-// demote takes from a player the armies his rank no longer allows (5.3.1).
-func (s *Service) demote(tx Tx, a Actor, id int64, m *Member) error {
-	t, err := tx.LatestTurn(id)
+// checkAssists checks the judge an assistant judge assists (1.3): another member of the
+// campaign, holding every judge's role the assistant holds, and no assistant himself. It spells
+// his name as his account does.
+func checkAssists(r Reader, id int64, m *Member) error {
+	if m.Assists == "" {
+		return nil
+	}
+	acc, err := r.AccountByName(m.Assists)
+	if errors.Is(err, domain.ErrNotFound) || (err == nil && acc.Name == m.Name) {
+		return domain.Errorf(domain.ErrInvalid, "%s assists %q, who is no other account (1.3)", m.Name, m.Assists)
+	}
 	if err != nil {
 		return err
 	}
-	entries, err := tx.Control(id)
+	head, err := r.Member(id, acc.ID)
+	if errors.Is(err, domain.ErrNotFound) {
+		return domain.Errorf(domain.ErrInvalid, "%s assists %s, who is not a member of this campaign (1.3)", m.Name, acc.Name)
+	}
 	if err != nil {
 		return err
 	}
-	now := s.now()
-	list := controlAt(entries, now, 0)
-	changed := false
-	cur, err := amended(tx, t)
-	if err != nil {
-		return err
+	return assistsHead(m, head)
+}
+
+// assistsHead checks that m may assist head (1.3).
+func assistsHead(m, head *Member) error {
+	if head.Assists != "" {
+		return domain.Errorf(domain.ErrInvalid, "%s assists %s, who is himself an assistant judge: an assistant assists the judge holding the position (1.3)", m.Name, head.Name)
 	}
-	for i := range cur.Armies {
-		army := &cur.Armies[i]
-		ctl := list[domain.NameKey(army.Name)]
-		if !slices.ContainsFunc(ctl, func(n string) bool { return domain.SameName(n, m.Name) }) || mayControl(m, army) == nil {
-			continue
+	for _, r := range []Role{MovementJudge, BattleJudge, MercenaryJudge} {
+		if m.Has(r) && !head.Has(r) {
+			return domain.Errorf(domain.ErrInvalid, "%s is an assistant %s but %s, whom he assists, is no %s (1.3)", m.Name, r, head.Name, r)
 		}
-		keep := slices.DeleteFunc(slices.Clone(ctl), func(n string) bool { return domain.SameName(n, m.Name) })
-		if err := tx.AddControl(&ControlEntry{CampaignID: id, Army: army.Name, Controllers: nonNil(keep), EffectiveAt: now, By: a.Name(), Reason: m.Name + " may no longer control it (5.3.1)"}); err != nil {
-			return err
-		}
-		changed = true
 	}
-	if changed {
-		return bumpMap(tx, id)
-	}
+	m.Assists = head.Name
 	return nil
 }

@@ -56,6 +56,12 @@ type Member struct {
 	// Contingency is the player who may send this player's strategies in the last 24 hours
 	// (5.2.3).
 	Contingency string `json:"contingency,omitempty"`
+	// Assists names the judge an assistant judge assists: he acts as that judge, who may
+	// overrule him (1.3).
+	Assists string `json:"assists,omitempty"`
+	// JoinedAt is when the member was added; nil for the campaign's first members, who joined
+	// when it was created.
+	JoinedAt *time.Time `json:"joined_at,omitempty"`
 }
 
 // Has reports whether the member holds role r.

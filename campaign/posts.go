@@ -40,6 +40,9 @@ type PostView struct {
 	Transfers   []TransferDetail `json:"transfers,omitempty"`
 	WithdrawnAt *time.Time       `json:"withdrawn_at,omitempty"`
 	Replaces    int64            `json:"replaces,omitempty"`
+	// AuthorNow is the screen name the author's account holds now, when he changed it since
+	// (1.6): the post keeps the name it was made under.
+	AuthorNow string `json:"author_now,omitempty"`
 	// Plan marks, for a post made from the mercenary AI's plan, each line as the AI's or as
 	// edited by the judge.
 	Plan []PlanLine `json:"plan,omitempty"`
@@ -297,9 +300,10 @@ func (s *Service) Posts(ctx context.Context, a Actor, id int64, n int) ([]PostVi
 		if err != nil {
 			return err
 		}
-		side := map[int64]domain.Side{}
+		side, now := map[int64]domain.Side{}, map[int64]string{}
 		for i := range members {
 			side[members[i].AccountID] = sideOf(&members[i])
+			now[members[i].AccountID] = members[i].Name
 		}
 		var plans map[int64][]PlanLine
 		for i := range posts {
@@ -308,6 +312,9 @@ func (s *Service) Posts(ctx context.Context, a Actor, id int64, n int) ([]PostVi
 				continue
 			}
 			v := viewPost(p, maySeeTransfers(x, p, side[p.AccountID]))
+			if n, ok := now[p.AccountID]; ok && p.Author != n && !domain.SameName(p.Author, movement.MercenaryJudge) {
+				v.AuthorNow = n
+			}
 			if p.Source == AISource {
 				if plans == nil {
 					if plans, err = r.PlanLines(id, n); err != nil {

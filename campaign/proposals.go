@@ -191,6 +191,9 @@ func (s *Service) ConfirmBattle(ctx context.Context, a Actor, id int64, n int, s
 		if len(req.Text) > MaxStrategyText || !utf8.ValidString(req.Text) {
 			return domain.Errorf(domain.ErrInvalid, "the result text must be valid UTF-8 of at most %d bytes", MaxStrategyText)
 		}
+		if err := mayReplaceResult(tx, d.x, d.t, sq); err != nil {
+			return err
+		}
 		now := s.now()
 		if err := tx.PutResult(&Result{TurnID: d.t.ID, Result: res, EnteredBy: a.Name(), EnteredAt: now}); err != nil {
 			return err

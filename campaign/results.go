@@ -92,6 +92,9 @@ func (s *Service) EnterResult(ctx context.Context, a Actor, id int64, n int, res
 		if _, err := settleTrial(m, t.Seed, res); err != nil {
 			return err
 		}
+		if err := mayReplaceResult(tx, x, t, res.Square); err != nil {
+			return err
+		}
 		if err := tx.PutResult(&Result{TurnID: t.ID, Result: res, EnteredBy: a.Name(), EnteredAt: s.now()}); err != nil {
 			return err
 		}
@@ -189,6 +192,22 @@ func fitResult(m *domain.Map, res *domain.BattleResult) error {
 	for _, sq := range []domain.Square{res.LoserTo} {
 		if !sq.IsZero() && !m.Grid.Contains(sq) {
 			return domain.Errorf(domain.ErrInvalid, "%s is off the map", sq)
+		}
+	}
+	return nil
+}
+
+// mayReplaceResult refuses an assistant battle judge the replacing of a result the battle judge
+// he assists entered: the head battle judge may overrule his assistant, not the other way round
+// (1.3).
+func mayReplaceResult(r Reader, x access, t *Turn, sq domain.Square) error {
+	rs, err := r.Results(t.ID)
+	if err != nil {
+		return err
+	}
+	for _, old := range rs {
+		if old.Result.Square == sq && !mayOverrule(x, old.EnteredBy) {
+			return domain.Errorf(domain.ErrForbidden, "%s, whom you assist, entered the result at %s: an assistant battle judge cannot overrule him (1.3)", old.EnteredBy, sq)
 		}
 	}
 	return nil

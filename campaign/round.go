@@ -120,6 +120,8 @@ type MemberInput struct {
 	Rank        domain.Rank    `json:"rank,omitempty"`
 	Factions    []domain.Color `json:"factions,omitempty"`
 	RankFaction domain.Color   `json:"rank_faction,omitempty"`
+	// Assists names the judge an assistant judge assists (1.3).
+	Assists string `json:"assists,omitempty"`
 }
 
 // RoundCreated is a round just created and the accounts made for it, with their passwords.
@@ -136,7 +138,7 @@ func (s *Service) CreateRound(ctx context.Context, a Actor, in NewRound) (*Round
 	}
 	spec := roundSpec{NewRound: in}
 	for _, mi := range in.Members {
-		spec.members = append(spec.members, Member{Name: mi.Name, Roles: mi.Roles, Side: mi.Side, Rank: mi.Rank, Factions: mi.Factions, RankFaction: mi.RankFaction})
+		spec.members = append(spec.members, Member{Name: mi.Name, Roles: mi.Roles, Side: mi.Side, Rank: mi.Rank, Factions: mi.Factions, RankFaction: mi.RankFaction, Assists: mi.Assists})
 	}
 	return s.createRound(ctx, a, spec)
 }
@@ -160,6 +162,9 @@ func (s *Service) createRound(ctx context.Context, a Actor, in roundSpec) (*Roun
 			return nil, domain.Errorf(domain.ErrInvalid, "%s is listed twice among the members", m.Name)
 		}
 		seen[domain.NameKey(m.Name)] = true
+	}
+	if err := checkAssistants(in.members); err != nil {
+		return nil, err
 	}
 	rd := &round.Round{Grid: domain.DefaultGrid}
 	if in.Grid != nil {

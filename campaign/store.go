@@ -92,6 +92,7 @@ type Reader interface {
 	NotifyReader
 	RoundReader
 	CorrectionReader
+	GovernReader
 }
 
 // Tx is a write transaction.
@@ -136,6 +137,7 @@ type Tx interface {
 	NotifyWriter
 	RoundWriter
 	CorrectionWriter
+	GovernWriter
 }
 
 // DeskReader is what the battle desk, the army edits and the card corrections read from a

@@ -189,6 +189,9 @@ type ReportView struct {
 	// Draft is set while the update waits for the mercenary judge's after-lock edit (6.3.2):
 	// the report is the lock's as it stands, shown only to the judges until it is published.
 	Draft bool `json:"draft,omitempty"`
+	// ControlNotes is what the lock said of the sides' control lists: emergency configurations
+	// and what is still illegal (5.2.2.2), armies owed (5.3.4); Text ends with them.
+	ControlNotes []Notice `json:"control_notes,omitempty"`
 }
 
 // Report shows a locked turn's report to anyone. Transfer details (T2) are shown only to
@@ -224,7 +227,9 @@ func (s *Service) Report(ctx context.Context, a Actor, id int64, n int) (*Report
 		if t.Editing() {
 			v.Seed = ""
 		}
-		return nil
+		v.ControlNotes, err = turnNotices(r, id, n)
+		v.Text += noticesText(v.ControlNotes)
+		return err
 	})
 	return v, err
 }

@@ -81,6 +81,8 @@ type memberRow struct {
 	Factions    string
 	RankFaction string
 	Contingency string
+	Assists     string
+	JoinedAt    *time.Time
 	// Name is the account's name, joined in.
 	Name string `gorm:"->;-:migration"`
 }
@@ -97,11 +99,11 @@ func memberToRow(m *campaign.Member) *memberRow {
 		factions[i] = string(f)
 	}
 	return &memberRow{CampaignID: m.CampaignID, AccountID: m.AccountID, Roles: strings.Join(roles, ","), Side: string(m.Side), Rank: int(m.Rank),
-		Factions: strings.Join(factions, ","), RankFaction: string(m.RankFaction), Contingency: m.Contingency}
+		Factions: strings.Join(factions, ","), RankFaction: string(m.RankFaction), Contingency: m.Contingency, Assists: m.Assists, JoinedAt: m.JoinedAt}
 }
 
 func (r *memberRow) model() *campaign.Member {
-	m := &campaign.Member{CampaignID: r.CampaignID, AccountID: r.AccountID, Name: r.Name, Side: domain.Side(r.Side), Rank: domain.Rank(r.Rank), RankFaction: domain.Color(r.RankFaction), Contingency: r.Contingency, Roles: []campaign.Role{}}
+	m := &campaign.Member{CampaignID: r.CampaignID, AccountID: r.AccountID, Name: r.Name, Side: domain.Side(r.Side), Rank: domain.Rank(r.Rank), RankFaction: domain.Color(r.RankFaction), Contingency: r.Contingency, Assists: r.Assists, JoinedAt: utcPtr(r.JoinedAt), Roles: []campaign.Role{}}
 	for _, s := range splitList(r.Roles) {
 		m.Roles = append(m.Roles, campaign.Role(s))
 	}

@@ -191,7 +191,8 @@ func (d *DB) Peek(ctx context.Context, fn func(campaign.Reader) error) error {
 // Tables lists the application's tables, for tests that compare database contents.
 var Tables = []string{"secrets", "accounts", "campaigns", "members", "turns", "posts", "results", "control", "audit",
 	"strategies", "proposals", "formulas", "sanctions", "amendments", "cards",
-	"events", "subscriptions", "deliveries", "messages"}
+	"events", "subscriptions", "deliveries", "messages",
+	"inactivity", "change_power", "control_requests", "emergencies", "notices", "votes", "ballots", "name_changes", "admissions"}
 
 // Dump returns every row of every table as text, in primary-key order, so that a test can
 // compare the whole database before and after something.

@@ -167,7 +167,7 @@ func (t *txn) PutMember(m *campaign.Member) error {
 	r := memberToRow(m)
 	return t.db.Clauses(clause.OnConflict{
 		Columns:   []clause.Column{{Name: "campaign_id"}, {Name: "account_id"}},
-		DoUpdates: clause.AssignmentColumns([]string{"roles", "side", "rank", "factions", "rank_faction", "contingency"}),
+		DoUpdates: clause.AssignmentColumns([]string{"roles", "side", "rank", "factions", "rank_faction", "contingency", "assists"}),
 	}).Omit("name").Create(r).Error
 }
 

@@ -201,9 +201,10 @@ func TestSelfContained(t *testing.T) {
 	}
 	// The budget of a page load is 200 KB with the map (the browser test weighs it, gzipped as
 	// served); the code itself must leave most of it to the map. (150 KB since the threads, the
-	// notifications and the desk's guides: about 45 KB gzipped.)
-	if total > 150*1024 {
-		t.Errorf("the embedded pages weigh %d bytes: keep them under 150 KB", total)
+	// notifications and the desk's guides: about 45 KB gzipped; 180 KB since the team, control
+	// list and votes pages, which load only when their tab is opened.)
+	if total > 180*1024 {
+		t.Errorf("the embedded pages weigh %d bytes: keep them under 180 KB", total)
 	}
 	// The round setup page (2.5) is a page of its own, which the application never loads.
 	if roundTotal > 40*1024 {

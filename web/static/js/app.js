@@ -1,6 +1,7 @@
 // The application shell: log in and out, choose the campaign, keep its map fresh (polling
 // with If-None-Match, redrawing without a reload), the turn slider, and the tabs: the map's
-// own panel, the order desk, the battle desk, the judge console and the mercenary desk.
+// own panel, the order desk, the battle desk, the judge console, the mercenary desk, the threads,
+// the notifications and the team's self-government (team, control list, votes).
 import { call, get, login, logout, session, onSession } from './api.js';
 import { h, $, fill, when, at, rankName, sideName, sameName } from './util.js';
 import { MapDrawer, legend, armyLabel, battlesOf } from './map.js';
@@ -29,7 +30,26 @@ const views = {
   mercenary: { ...mercenary, label: 'Mercenaries', available: () => mercenary.available(app) },
   thread: { label: 'Threads', available: () => !!app.campaign, ...thread },
   notifications: { label: 'Notifications', available: () => !!(app.campaign && session()), ...notifications },
+  team: { label: 'Team', available: () => !!app.campaign, ...lazy('team', () => import('./team.js')) },
+  control: { label: 'Control', available: () => !!app.campaign, ...lazy('control', () => import('./control.js')) },
+  votes: { label: 'Votes', available: () => !!app.campaign, ...lazy('votes', () => import('./votes.js')) },
 };
+
+/** lazy is a view whose module loads when its tab first opens: most readers never open it. */
+function lazy(name, load) {
+  let mod = null;
+  return {
+    mount(panel, a) {
+      load().then((m) => {
+        mod = m;
+        if (document.body.dataset.view === name) m.mount(panel, a);
+      }).catch((err) => alarm(err));
+    },
+    update() {
+      if (mod) mod.update();
+    },
+  };
+}
 
 /** myArmies are the armies whose orders from the logged-in member count, as the server marks them (orderable; 5.2.1, M15). */
 app.myArmies = function myArmies() {

@@ -71,6 +71,7 @@ export function mount(p, a) {
       h('h4', {}, 'Extend'), extendForm,
       h('h4', { id: 'pause-title' }, 'Pause or resume the campaign'), pauseForm, els.actionsMsg),
     section('Posts of the open turn', 'judge-posts-title', h('button', { type: 'button', id: 'judge-posts-refresh', onclick: () => turn.loadPosts(app, els.posts, app.campaign.turn.number) }, 'Read the posts again'), ...els.posts.els),
+    section('Control lists (5.2.2.2)', 'judge-control', h('p', { class: 'help' }, 'Emergency configurations must be legal again within one turn; the lock report lists what is still illegal. The Control tab holds the details.'), controlSummary()),
     section('Battle results', 'judge-battles', h('p', { class: 'help', id: 'results-help' }, resultsHelp()), els.results, els.resultsMsg),
     els.battleJudge ? section('Sanctions', 'judge-sanctions', sanctions.mount(app)) : null,
     els.battleJudge ? section('Battle formulas', 'judge-formulas', formulas.mount(app)) : null,
@@ -256,4 +257,11 @@ async function loadAudit() {
   } catch (err) {
     app.problem(els.auditMsg, err);
   }
+}
+
+/** controlSummary is the Control page's summary of the open emergencies, loaded with its module. */
+function controlSummary() {
+  const box = h('div');
+  import('./control.js').then((m) => box.replaceWith(m.summary(app))).catch((err) => fill(box, err.message));
+  return box;
 }
