@@ -1,4 +1,4 @@
-.PHONY: test test-postgres run build bench fuzz fuzz-deck
+.PHONY: test test-postgres run build bench fuzz fuzz-deck loadtest-locks crashtest
 
 # The one command that runs every test (README): vet, every fuzz target for 10 s, then every
 # test, whose summary stays the last line.
@@ -26,9 +26,10 @@ build:
 
 # The benchmarks: a whole lock (turn.Run: a full campaign, 600 armies), its parts (parsing,
 # checks, moves, battles, the map's copy, the report's sort), troop lists, and the server's
-# hot paths (posting orders, the map endpoint: 200 and 304).
+# hot paths (posting orders, the map endpoint: 200 and 304), and a sweep of the scheduler (20 locks and
+# their backup).
 bench:
-	go test -run '^$$' -bench . -benchmem ./turn/ ./movement/ ./battle/ ./domain/ ./roster/ ./api/ ./cards/ ./deck/ ./format/
+	go test -run '^$$' -bench . -benchmem ./turn/ ./movement/ ./battle/ ./domain/ ./roster/ ./api/ ./cards/ ./deck/ ./format/ ./internal/locktest/
 
 # Every fuzz target for FUZZTIME each (a minute by default: about a quarter of an hour).
 FUZZTIME ?= 60s
@@ -38,3 +39,16 @@ fuzz:
 # Fuzzing the deck-list parser, a minute (FUZZTIME to change it).
 fuzz-deck:
 	go test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./deck/
+
+# The lock sweep at scale (issue 16): LOCKTEST campaigns (1,000) due in the same minute on one
+# SQLite file, locked by one sweep with its backup; fails past LOCKTEST_GOAL (60 s).
+LOCKTEST ?= 1000
+LOCKTEST_GOAL ?= 60s
+loadtest-locks:
+	COALITION_LOCKTEST=$(LOCKTEST) COALITION_LOCKTEST_GOAL=$(LOCKTEST_GOAL) go test -count=1 -timeout 60m -run '^TestLockSweep$$' -v ./internal/locktest
+
+# The nightly crash test: the real server killed KILLS times (100) during its backups and locks
+# under posts, then every backup, the database and every acknowledged post checked.
+KILLS ?= 100
+crashtest:
+	COALITION_CRASHTEST_KILLS=$(KILLS) go test -count=1 -timeout 60m -run '^TestCrashDuringBackupsAndLocks$$' -v ./cmd/coalition

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
 )
 
@@ -22,6 +23,16 @@ type Problem struct {
 	Instance string `json:"instance,omitempty"`
 	// RequestID is the request's id, as in the X-Request-Id header and the log.
 	RequestID string `json:"request_id,omitempty"`
+	// Field and Range name a setting out of its bounds and the bounds (campaign.RangeError).
+	Field string        `json:"field,omitempty"`
+	Range *ProblemRange `json:"range,omitempty"`
+}
+
+// ProblemRange is the range a refused setting must lie in, both ends included.
+type ProblemRange struct {
+	Min  string `json:"min"`
+	Max  string `json:"max"`
+	Unit string `json:"unit"`
 }
 
 // newProblem is the problem document of a status for this request.
@@ -101,7 +112,12 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if status == http.StatusUnauthorized {
 		c.Response().Header().Set("WWW-Authenticate", `Bearer realm="coalition"`)
 	}
-	body, _ := json.Marshal(newProblem(c, status, detail))
+	p := newProblem(c, status, detail)
+	var re *campaign.RangeError
+	if errors.As(err, &re) {
+		p.Field, p.Range = re.Field, &ProblemRange{Min: re.Min, Max: re.Max, Unit: re.Unit}
+	}
+	body, _ := json.Marshal(p)
 	if c.Request().Method == http.MethodHead {
 		c.Response().Header().Set(echo.HeaderContentType, "application/problem+json")
 		_ = c.NoContent(status)

@@ -22,9 +22,26 @@ type Store interface {
 
 // Backupper is a store that can copy itself to a file before a lock.
 type Backupper interface {
-	// Backup writes a copy of the whole database to a new file in dir named after at, keeps
-	// the newest keep copies, and returns the new file's path.
-	Backup(ctx context.Context, dir string, keep int, at time.Time) (string, error)
+	// Backup writes a checked copy of the whole database to a new file in dir named after at,
+	// under a temporary name until it is complete, synced and checked, so that a crash never
+	// leaves a file that looks like a backup; it keeps the newest keep copies.
+	Backup(ctx context.Context, dir string, keep int, at time.Time) (BackupFile, error)
+	// CleanBackups removes what a crash left in dir (partial copies and their journals) and
+	// sets aside backups that fail their check.
+	CleanBackups(ctx context.Context, dir string) (BackupClean, error)
+}
+
+// BackupFile is a backup written: its path and size in bytes.
+type BackupFile struct {
+	Path string
+	Size int64
+}
+
+// BackupClean is what cleaning the backup folder did: the leftovers removed, the bad backups
+// set aside, and how many good ones are there.
+type BackupClean struct {
+	Removed, Bad []string
+	Good         int
 }
 
 // Reader is what a read-only view offers.
@@ -98,6 +115,10 @@ type Tx interface {
 	// UpdateTurnTiming stores a turn's deadline, lock time, extension, lock error and the end of
 	// its after-lock edit window.
 	UpdateTurnTiming(t *Turn) error
+	// ClaimCampaign takes campaign id for a lock until the transaction ends, if no other
+	// transaction (another server's) holds it: false when one does. On SQLite, whose one writer
+	// is alone already, it is always true.
+	ClaimCampaign(id int64) (bool, error)
 	// LockTurn marks an open turn locked with its report, in one conditional update; it
 	// reports false when the turn was not open (a turn is locked once, ever).
 	LockTurn(t *Turn) (bool, error)

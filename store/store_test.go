@@ -129,7 +129,7 @@ func TestBackupKeepsTheNewest(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		paths = append(paths, p)
+		paths = append(paths, p.Path)
 	}
 	left, _ := filepath.Glob(filepath.Join(dir, "*.db"))
 	if !slices.Equal(left, paths[2:]) {
