@@ -112,7 +112,9 @@ func (s *Service) Answer(ctx context.Context, c *Claim, status int, contentType 
 
 // withoutClaim is ctx without the request's claim, for writes that are not the request's
 // change.
-func withoutClaim(ctx context.Context) context.Context { return context.WithValue(ctx, claimKey{}, (*Claim)(nil)) }
+func withoutClaim(ctx context.Context) context.Context {
+	return context.WithValue(ctx, claimKey{}, (*Claim)(nil))
+}
 
 // expiry is when the service last deleted the expired idempotency keys.
 type expiry struct{ last atomic.Int64 }
