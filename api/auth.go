@@ -80,7 +80,7 @@ func (a *authenticator) account(c echo.Context, raw string) (*campaign.Account, 
 	if err != nil {
 		return nil, domain.Errorf(domain.ErrUnauthorized, "the token names no account; log in again")
 	}
-	acc, err := a.svc.Account(c.Request().Context(), id)
+	acc, err := a.svc.AccountFor(c.Request().Context(), id, cl.Version)
 	if errors.Is(err, domain.ErrNotFound) {
 		return nil, domain.Errorf(domain.ErrUnauthorized, "the token's account no longer exists")
 	}

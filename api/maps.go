@@ -80,11 +80,15 @@ func (s *Server) serveMap(c echo.Context, k mapKey, version string, load func() 
 	h.Set("Cache-Control", "private, no-cache")
 	tag := etag(k, version)
 	if matches(c.Request().Header.Get("If-None-Match"), tag) {
+		s.metrics.notModified.Add(1)
 		h.Set("ETag", tag)
 		return c.NoContent(http.StatusNotModified)
 	}
 	body, ok := s.maps.get(k, version)
-	if !ok {
+	if ok {
+		s.metrics.mapHits.Add(1)
+	} else {
+		s.metrics.mapMisses.Add(1)
 		v, ver, err := load()
 		if err != nil {
 			return err

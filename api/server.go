@@ -68,7 +68,10 @@ type Server struct {
 	logins, names *throttle
 	// limits bound the writes per address and per account.
 	limits rateLimiters
-	echo   *echo.Echo
+	// keys holds the idempotency keys being answered; metrics are the server's counters.
+	keys    keyLocks
+	metrics serverMetrics
+	echo    *echo.Echo
 }
 
 // New builds the echo server and its routes.
@@ -112,11 +115,14 @@ func New(svc *campaign.Service, opt Options) (*Server, error) {
 		e.IPExtractor = echo.ExtractIPFromXFFHeader(append(trust, echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false))...)
 	}
 	e.Use(middleware.Recover())
-	e.Use(keepClientContext, requestIDs())
+	e.Use(keepClientContext, requestIDs(), requestState)
 	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
 		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogRemoteIP: true, HandleError: true,
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
-			opt.Log.Info("request", "method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency, "ip", v.RemoteIP, "request_id", requestID(c))
+			level := requestLevel(v.Method, v.Status, v.Latency)
+			if ctx := c.Request().Context(); opt.Log.Enabled(ctx, level) {
+				opt.Log.Log(ctx, level, "request", "method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency, "ip", v.RemoteIP, "request_id", requestID(c))
+			}
 			return nil
 		},
 	}))
@@ -132,9 +138,37 @@ func New(svc *campaign.Service, opt Options) (*Server, error) {
 	}))
 	e.Use(s.limits.address, limitBodies)
 	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: 30 * time.Second}))
+	s.registerMetrics(opt.Registry, svc.Stats())
 	s.echo = e
 	s.routes()
 	return s, nil
+}
+
+// postsRoute is the route of new posts.
+const postsRoute = "/api/campaigns/:cid/posts"
+
+// slowRequest is how long a request takes before its log line is written whatever its status.
+const slowRequest = 500 * time.Millisecond
+
+// requestLevel is the level of a request's log line: a successful read is a debug line (a
+// busy server answers thousands a second); a write, an error or a slow request is info.
+func requestLevel(method string, status int, latency time.Duration) slog.Level {
+	if (method == http.MethodGet || method == http.MethodHead) && status < 400 && latency < slowRequest {
+		return slog.LevelDebug
+	}
+	if latency >= slowRequest {
+		return slog.LevelWarn
+	}
+	return slog.LevelInfo
+}
+
+// requestState gives the request a place for the state version it reads (once at most).
+func requestState(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		c.SetRequest(req.WithContext(campaign.WithRequestState(req.Context())))
+		return next(c)
+	}
 }
 
 // Handler is the server as an http.Handler.
@@ -147,8 +181,11 @@ func (s *Server) routes() {
 	e := s.echo
 	small := jsonBody(smallBody)
 	large := jsonBody(largeBody)
-	// id identifies the caller, then counts a write against his account
-	id := func(next echo.HandlerFunc) echo.HandlerFunc { return s.auth.identify(s.limits.account(next)) }
+	// id identifies the caller, counts a write against his account, then answers a retried
+	// Idempotency-Key
+	id := func(next echo.HandlerFunc) echo.HandlerFunc {
+		return s.auth.identify(s.limits.account(s.idempotent(next)))
+	}
 	v := s.check.middleware
 
 	e.GET("/healthz", s.health)
@@ -183,7 +220,7 @@ func (s *Server) routes() {
 	e.GET("/api/campaigns/:cid/map", s.currentMap, id, v)
 	e.GET("/api/campaigns/:cid/audit", s.campaignAudit, id, v)
 
-	e.POST("/api/campaigns/:cid/posts", s.createPost, small, id, v)
+	e.POST(postsRoute, s.createPost, small, id, v)
 	e.POST("/api/campaigns/:cid/posts/check", s.checkPost, small, id, v)
 	e.PUT("/api/campaigns/:cid/posts/:pid", s.editPost, small, id, v)
 	e.DELETE("/api/campaigns/:cid/posts/:pid", s.withdrawPost, id, v)

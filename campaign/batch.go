@@ -42,6 +42,16 @@ type batcher struct {
 	mu    sync.Mutex
 	queue []*postJob
 	busy  bool
+	// writing is the size of the group being committed.
+	writing int
+}
+
+// Waiting is the number of posts checked and waiting for their commit, the group being
+// committed included.
+func (s *Service) Waiting() int {
+	s.batch.mu.Lock()
+	defer s.batch.mu.Unlock()
+	return len(s.batch.queue) + s.batch.writing
 }
 
 // commit stores j with the posts that wait with it, and returns when it is stored or refused.
@@ -72,6 +82,7 @@ func (s *Service) lead() {
 	n := min(len(b.queue), maxBatch)
 	group := b.queue[:n:n]
 	b.queue = b.queue[n:]
+	b.writing = n
 	b.mu.Unlock()
 
 	s.writeGroup(group)
@@ -81,6 +92,7 @@ func (s *Service) lead() {
 
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	b.writing = 0
 	if len(b.queue) == 0 {
 		b.busy = false
 		b.queue = nil

@@ -62,11 +62,21 @@ func (d *DB) Watch(ctx context.Context, every time.Duration) {
 			return
 		case <-t.C:
 		}
-		var v int64
-		if err := d.reader.WithContext(ctx).Raw("SELECT version FROM state_version WHERE id = 1").Row().Scan(&v); err == nil {
-			d.advance(v)
-		}
+		_ = d.Refresh(ctx) // the next tick tries again
 	}
+}
+
+// Refresh reads the state version from the SQLite file, so that what another process wrote is
+// seen (Watch calls it every interval).
+func (d *DB) Refresh(ctx context.Context) error {
+	var v int64
+	if err := d.reader.WithContext(ctx).Raw("SELECT version FROM state_version WHERE id = 1").Row().Scan(&v); err != nil {
+		return fmt.Errorf("the state version: %w", err)
+	}
+	if d.path != "" {
+		d.advance(v)
+	}
+	return nil
 }
 
 func (t *txn) StateVersion() (int64, error) {
