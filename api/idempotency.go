@@ -50,16 +50,15 @@ func parseKey(raw string) (string, error) {
 	return k, nil
 }
 
-// fingerprint is the request as its key is bound to: method, path and query, and the body
-// (JSON compacted, so that a retry that only spaces it otherwise is the same request).
-func fingerprint(c echo.Context, body []byte) string {
+// Fingerprint is a request as its key is bound to: method, path and query, and the body (JSON
+// compacted, so that a retry that only spaces it otherwise is the same request).
+func Fingerprint(method, path, query string, body []byte) string {
 	var b bytes.Buffer
 	if json.Valid(body) && json.Compact(&b, body) == nil {
 		body = b.Bytes()
 	}
 	h := sha256.New()
-	req := c.Request()
-	h.Write([]byte(req.Method + " " + req.URL.Path + "?" + req.URL.RawQuery + "\n"))
+	h.Write([]byte(method + " " + path + "?" + query + "\n"))
 	h.Write(body)
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -134,7 +133,7 @@ func (s *Server) idempotent(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		defer release()
 		ctx := req.Context()
-		fp := fingerprint(c, body)
+		fp := Fingerprint(req.Method, req.URL.Path, req.URL.RawQuery, body)
 		rec, err := s.svc.IdempotencyRecord(ctx, id.account, key)
 		switch {
 		case err == nil && rec.Fingerprint != fp:
