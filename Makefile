@@ -1,4 +1,4 @@
-.PHONY: test test-postgres run build bench fuzz fuzz-deck
+.PHONY: test test-postgres run build bench loadtest fuzz fuzz-deck
 
 # The one command that runs every test (README): vet, every fuzz target for 10 s, then every
 # test, whose summary stays the last line.
@@ -29,6 +29,14 @@ build:
 # hot paths (posting orders, the map endpoint: 200 and 304).
 bench:
 	go test -run '^$$' -bench . -benchmem ./turn/ ./movement/ ./battle/ ./domain/ ./roster/ ./api/ ./cards/ ./deck/ ./format/
+
+# The load harness (issue 16, internal/loadtest): the server on a temporary database and a
+# minimal echo + gorm + SQLite baseline, each scenario run on both alternately, every figure a
+# ratio with p50, p99 and the load average; then a rush of RUSH posts with retries under the
+# same Idempotency-Key. LOADTEST_FLAGS are passed on (-d 4s -rounds 3 -only posts,map304,…).
+RUSH ?= 10000
+loadtest:
+	go run ./cmd/loadtest -rush $(RUSH) $(LOADTEST_FLAGS)
 
 # Every fuzz target for FUZZTIME each (a minute by default: about a quarter of an hour).
 FUZZTIME ?= 60s
