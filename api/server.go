@@ -126,23 +126,40 @@ func New(svc *campaign.Service, opt Options) (*Server, error) {
 			return nil
 		},
 	}))
-	e.Use(echoprometheus.NewMiddlewareWithConfig(echoprometheus.MiddlewareConfig{
-		Namespace: "coalition", Registerer: opt.Registry, DoNotUseRequestPathFor404: true,
-		// The Host header is the client's to choose: one series per value would be unbounded.
-		LabelFuncs: map[string]echoprometheus.LabelValueFunc{"host": func(echo.Context, error) string { return "" }},
-		Skipper:    func(c echo.Context) bool { return c.Path() == "/metrics" },
-	}))
-	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
-		ContentTypeNosniff: "nosniff", XFrameOptions: "DENY", ReferrerPolicy: "no-referrer",
-		ContentSecurityPolicy: "default-src 'none'; frame-ancestors 'none'",
-	}))
+	// the route is the url label, never the path (an unknown path is no new series), and the
+	// host is empty: the Host header is the client's to choose
+	e.Use(newRequestMetrics(opt.Registry).middleware)
+	e.Use(secureHeaders)
 	e.Use(s.limits.address, limitBodies)
-	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: 30 * time.Second}))
+	// the maps are answered from memory but on a cache miss: no deadline to set for them
+	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: 30 * time.Second,
+		Skipper: func(c echo.Context) bool { return c.Request().Method == http.MethodGet && mapRoutes[c.Path()] }}))
 	s.registerMetrics(opt.Registry, svc.Stats())
 	s.echo = e
 	s.routes()
 	return s, nil
 }
+
+// The security headers, each value shared by every answer (nothing appends to them in place).
+var (
+	nosniff   = []string{"nosniff"}
+	deny      = []string{"DENY"}
+	noReferer = []string{"no-referrer"}
+	csp       = []string{"default-src 'none'; frame-ancestors 'none'"}
+)
+
+// secureHeaders sets the security headers of every answer (echo's Secure middleware did, with
+// an allocation each).
+func secureHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		h["X-Content-Type-Options"], h["X-Frame-Options"], h["Referrer-Policy"], h["Content-Security-Policy"] = nosniff, deny, noReferer, csp
+		return next(c)
+	}
+}
+
+// mapRoutes are the routes of the maps.
+var mapRoutes = map[string]bool{"/api/campaigns/:cid/map": true, "/api/campaigns/:cid/turns/:n/map": true}
 
 // postsRoute is the route of new posts.
 const postsRoute = "/api/campaigns/:cid/posts"
@@ -217,7 +234,7 @@ func (s *Server) routes() {
 	e.POST("/api/campaigns/:cid/control", campaignWrite(http.StatusCreated, s.setControl), small, id, v)
 	e.POST("/api/campaigns/:cid/pause", campaignWrite(http.StatusOK, reasoned(s.svc.Pause)), small, id, v)
 	e.POST("/api/campaigns/:cid/resume", campaignWrite(http.StatusOK, reasoned(s.svc.Resume)), small, id, v)
-	e.GET("/api/campaigns/:cid/map", s.currentMap, id, v)
+	e.GET("/api/campaigns/:cid/map", s.currentMap, id, v) // mapRoutes
 	e.GET("/api/campaigns/:cid/audit", s.campaignAudit, id, v)
 
 	e.POST(postsRoute, s.createPost, small, id, v)

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -17,7 +19,18 @@ import (
 type validator struct {
 	doc    *openapi3.T
 	router routers.Router
+	// headers are the header parameters the document declares anywhere; passed keeps the
+	// bodiless requests found valid, by method, URI and those headers (issue 16: a map read
+	// is checked once, not a thousand times a second).
+	headers []string
+	passed  struct {
+		sync.RWMutex
+		keys map[string]bool
+	}
 }
+
+// maxPassed bounds the requests kept as found valid; past it the set starts again.
+const maxPassed = 4096
 
 func newValidator(spec []byte) (*validator, error) {
 	doc, err := LoadSpec(spec)
@@ -28,7 +41,40 @@ func newValidator(spec []byte) (*validator, error) {
 	if err != nil {
 		return nil, fmt.Errorf("openapi.yaml: %w", err)
 	}
-	return &validator{doc: doc, router: r}, nil
+	v := &validator{doc: doc, router: r}
+	seen := map[string]bool{}
+	note := func(ps openapi3.Parameters) {
+		for _, p := range ps {
+			if p.Value != nil && p.Value.In == openapi3.ParameterInHeader && !seen[p.Value.Name] {
+				seen[p.Value.Name] = true
+				v.headers = append(v.headers, p.Value.Name)
+			}
+		}
+	}
+	for _, item := range doc.Paths.Map() {
+		note(item.Parameters)
+		for _, op := range item.Operations() {
+			note(op.Parameters)
+		}
+	}
+	return v, nil
+}
+
+// passKey is what a bodiless request's validity depends on: method, URI and the declared
+// headers; "" for a request with a body, which is checked every time.
+func (v *validator) passKey(req *http.Request) string {
+	if req.ContentLength != 0 || (req.Method != http.MethodGet && req.Method != http.MethodHead) {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(req.Method)
+	b.WriteByte(0)
+	b.WriteString(req.RequestURI)
+	for _, h := range v.headers {
+		b.WriteByte(0)
+		b.WriteString(req.Header.Get(h))
+	}
+	return b.String()
 }
 
 // LoadSpec reads and checks an OpenAPI document.
@@ -49,6 +95,15 @@ func (v *validator) Router() routers.Router { return v.router }
 func (v *validator) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
+		key := v.passKey(req)
+		if key != "" {
+			v.passed.RLock()
+			ok := v.passed.keys[key]
+			v.passed.RUnlock()
+			if ok {
+				return next(c)
+			}
+		}
 		route, params, err := v.router.FindRoute(req)
 		if err != nil {
 			return next(c) // echo answers routes the document does not know
@@ -57,6 +112,14 @@ func (v *validator) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 			Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
 		if err := openapi3filter.ValidateRequest(req.Context(), in); err != nil {
 			return requestProblem(err)
+		}
+		if key != "" {
+			v.passed.Lock()
+			if v.passed.keys == nil || len(v.passed.keys) >= maxPassed {
+				v.passed.keys = map[string]bool{}
+			}
+			v.passed.keys[key] = true
+			v.passed.Unlock()
 		}
 		return next(c)
 	}
