@@ -220,7 +220,9 @@ func TestPostWithAClaimIsStoredOnce(t *testing.T) {
 	f := newFixture(t)
 	id := f.campaign()
 	gaz := f.as("Gazetzot")
-	render := func(v any) (string, []byte, error) { return "application/json", []byte(fmt.Sprint(v.(*campaign.PostOutcome).Post.ID)), nil }
+	render := func(v any) (string, []byte, error) {
+		return "application/json", []byte(fmt.Sprint(v.(*campaign.PostOutcome).Post.ID)), nil
+	}
 	claim := func() *campaign.Claim {
 		return &campaign.Claim{Account: gaz.Account.ID, Key: "k-1", Fingerprint: "f", Status: 201, Render: render}
 	}

@@ -141,7 +141,9 @@ type Posts struct{ Clients int }
 func (p Posts) Name() string { return fmt.Sprintf("order posts, %d clients", p.Clients) }
 
 // Targets are the real server and the baseline.
-func (p Posts) Targets(ctx context.Context, env *Env) (*Target, *Target, error) { return both(ctx, env) }
+func (p Posts) Targets(ctx context.Context, env *Env) (*Target, *Target, error) {
+	return both(ctx, env)
+}
 
 // Goal is issue 16's.
 func (p Posts) Goal() string { return "≥ 1,000/s and p99 ≤ 250 ms (durable: synchronous=FULL)" }
