@@ -107,6 +107,8 @@ func (s *Server) serveMap(c echo.Context, k mapKey, version string, load func() 
 		s.maps.put(k, version, body)
 	}
 	h.Set("ETag", tag)
+	// its length told, the body goes out whole rather than in chunks
+	h.Set(echo.HeaderContentLength, strconv.Itoa(len(body)))
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, body)
 }
 

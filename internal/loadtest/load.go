@@ -37,6 +37,9 @@ type Measure struct {
 	Errors    int
 	Elapsed   time.Duration
 	Latencies []time.Duration
+	// CPU is the CPU time the server's process used meanwhile: the work per request, which
+	// the load of other processes on the machine does not inflate as it does the rate.
+	CPU time.Duration
 	// FirstError says what the first failure was.
 	FirstError string
 }
@@ -59,8 +62,17 @@ func (m Measure) Quantile(q float64) time.Duration {
 	return s[min(len(s)-1, int(q*float64(len(s))))]
 }
 
+// CPUPerRequest is the server's CPU time per request answered.
+func (m Measure) CPUPerRequest() time.Duration {
+	if m.Requests == 0 {
+		return 0
+	}
+	return m.CPU / time.Duration(m.Requests)
+}
+
 // add puts another run's measure with this one.
 func (m *Measure) add(o Measure) {
+	m.CPU += o.CPU
 	m.Requests += o.Requests
 	m.Errors += o.Errors
 	m.Elapsed += o.Elapsed
@@ -136,6 +148,34 @@ func send(hc *http.Client, r *http.Request) (int, error) {
 	}
 	return res.StatusCode, nil
 }
+
+// ProcessCPU is the CPU time (user and system) process pid has used, from /proc/PID/stat;
+// 0 where it cannot be read.
+func ProcessCPU(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// the fields after the command's name, which is in parentheses and may hold spaces
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	var ticks int64
+	for _, s := range f[11:13] { // utime, stime
+		var n int64
+		fmt.Sscan(s, &n)
+		ticks += n
+	}
+	return time.Duration(ticks) * time.Second / clockTicks
+}
+
+// clockTicks is the kernel's USER_HZ: 100 on Linux.
+const clockTicks = 100
 
 // LoadAverage is the machine's load average over 1, 5 and 15 minutes (/proc/loadavg), or "?"
 // where it cannot be read.

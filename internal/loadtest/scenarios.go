@@ -35,6 +35,15 @@ type Figure struct {
 	LoadBefore, LoadAfter string
 }
 
+// CPURatio is the baseline's CPU time per request over the real server's: like Ratio, 1 is
+// as cheap as the baseline, but this one the other processes on the machine do not sway.
+func (f Figure) CPURatio() float64 {
+	if f.Real.CPUPerRequest() == 0 {
+		return 0
+	}
+	return float64(f.Base.CPUPerRequest()) / float64(f.Real.CPUPerRequest())
+}
+
 // Ratio is the real server's rate over the baseline's.
 func (f Figure) Ratio() float64 {
 	if f.Base.Rate() == 0 {
@@ -73,10 +82,12 @@ func Report(ctx context.Context, env *Env, scenarios []Scenario, opt Options) ([
 				order = []*Target{base, real}
 			}
 			for _, t := range order {
+				cpu := ProcessCPU(t.Pid)
 				m, err := s.Run(ctx, env, t, opt.Duration)
 				if err != nil {
 					return out, fmt.Errorf("%s on %s: %w", s.Name(), t.Name, err)
 				}
+				m.CPU = ProcessCPU(t.Pid) - cpu
 				if t == real {
 					f.Real.add(m)
 				} else {
@@ -97,12 +108,12 @@ func (f Figure) String() string {
 		met = "met"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%-26s ratio %.2f   goal %s: %s   (load average %s → %s)\n", f.Scenario.Name(), f.Ratio(), f.Scenario.Goal(), met, f.LoadBefore, f.LoadAfter)
+	fmt.Fprintf(&b, "%-26s ratio %.2f (by CPU per request %.2f)   goal %s: %s   (load average %s → %s)\n", f.Scenario.Name(), f.Ratio(), f.CPURatio(), f.Scenario.Goal(), met, f.LoadBefore, f.LoadAfter)
 	for _, x := range []struct {
 		name string
 		m    Measure
 	}{{"coalition", f.Real}, {"baseline", f.Base}} {
-		fmt.Fprintf(&b, "    %-10s %8.0f/s  p50 %-9v p99 %-9v %d requests, %d errors", x.name, x.m.Rate(), round(x.m.Quantile(0.5)), round(x.m.Quantile(0.99)), x.m.Requests, x.m.Errors)
+		fmt.Fprintf(&b, "    %-10s %8.0f/s  p50 %-9v p99 %-9v CPU %-8v a request  %d requests, %d errors", x.name, x.m.Rate(), round(x.m.Quantile(0.5)), round(x.m.Quantile(0.99)), round(x.m.CPUPerRequest()), x.m.Requests, x.m.Errors)
 		if x.m.FirstError != "" {
 			fmt.Fprintf(&b, " (first: %.200s)", x.m.FirstError)
 		}

@@ -102,6 +102,8 @@ func (p *Process) Stop() error {
 type Target struct {
 	Name string
 	URL  string
+	// Pid is the server's process, whose CPU time a run measures (0: none).
+	Pid int
 	// PostPath is where orders are posted; MapPath the current map.
 	PostPath, MapPath string
 	// Posters post orders in turn; Reader is a logged-in player's token for the map ("" for
@@ -158,6 +160,7 @@ func (e *Env) Real(ctx context.Context) (*Target, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.Pid = p.cmd.Process.Pid
 	e.real = t
 	return t, nil
 }
@@ -188,7 +191,7 @@ func (e *Env) Base(ctx context.Context) (*Target, error) {
 		return nil, err
 	}
 	e.procs = append(e.procs, p)
-	t := &Target{Name: "baseline", URL: p.URL, PostPath: "/posts", MapPath: "/map"}
+	t := &Target{Name: "baseline", URL: p.URL, Pid: p.cmd.Process.Pid, PostPath: "/posts", MapPath: "/map"}
 	for _, q := range real.Posters {
 		t.Posters = append(t.Posters, Poster{Body: q.Body})
 	}
