@@ -7,6 +7,7 @@ package campaign
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -101,8 +102,9 @@ func (s *Service) lead() {
 	b.queue[0].lead <- struct{}{}
 }
 
-// writeGroup stores a group of posts in one transaction. A post whose state changed since its
-// check is checked again on the transaction's view; a refusal is that post's alone. When the
+// writeGroup stores a group of posts in one transaction: each kind of row (posts, audit
+// entries, idempotency records) in one statement. A post whose state changed since its check
+// is checked again on the transaction's view; a refusal is that post's alone. When the
 // transaction fails, each post is tried again on its own, so that none fails for another.
 func (s *Service) writeGroup(group []*postJob) {
 	now := s.now()
@@ -111,12 +113,20 @@ func (s *Service) writeGroup(group []*postJob) {
 		if err != nil {
 			return err
 		}
+		var ok []*postJob
 		for _, j := range group {
-			if err := s.storePost(tx, j, current, now); err != nil {
-				return err
+			j.out, j.err = nil, nil
+			if j.version != current {
+				if err := s.recheck(tx, j, current); err != nil {
+					return err
+				}
+				if j.err != nil {
+					continue
+				}
 			}
+			ok = append(ok, j)
 		}
-		return nil
+		return s.storeGroup(tx, ok, now)
 	})
 	if err == nil {
 		s.stats.Batches.Add(1)
@@ -142,50 +152,61 @@ func (s *Service) writeGroup(group []*postJob) {
 	s.stats.PostsRefused.Add(1)
 }
 
-// storePost stores one post of a group in tx, checking it again first if the state moved on
-// since its check. A refusal of the rules is the post's (j.err); anything else fails the group.
-func (s *Service) storePost(tx Tx, j *postJob, current int64, now time.Time) error {
-	j.out, j.err = nil, nil
-	if j.version != current {
-		s.stats.PostsRechecked.Add(1)
-		t, p, lines, err := s.preparePost(tx, j.a, j.id, j.req, j.at)
-		var de *domain.Error
-		if errors.As(err, &de) {
-			j.err = err
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		j.t, j.p, j.lines, j.version = t, p, lines, current
+// recheck checks a post again on tx's view, the state having moved on since its check. A
+// refusal of the rules is the post's (j.err); anything else fails the group.
+func (s *Service) recheck(tx Tx, j *postJob, current int64) error {
+	s.stats.PostsRechecked.Add(1)
+	t, p, lines, err := s.preparePost(tx, j.a, j.id, j.req, j.at)
+	var de *domain.Error
+	if errors.As(err, &de) {
+		j.err = err
+		return nil
 	}
-	if j.claim != nil {
-		switch _, err := tx.Idempotency(j.claim.Account, j.claim.Key); {
-		case err == nil:
-			j.err = domain.Errorf(domain.ErrConflict, "a request with the idempotency key %q is already being answered: send it again in a moment to get its answer", j.claim.Key)
-			return nil
-		case !errors.Is(err, domain.ErrNotFound):
-			return err
-		}
-	}
-	p := *j.p
-	if err := tx.CreatePost(&p); err != nil {
+	if err != nil {
 		return err
 	}
-	out := &PostOutcome{Post: viewPost(&p, true), Lines: j.lines}
-	switch {
-	case j.claim != nil && j.claim.Render != nil:
-		if err := j.claim.answer(tx, now, out); err != nil {
-			return err
-		}
-	case j.claim != nil:
-		if _, err := j.claim.record(tx, now); err != nil {
-			return err
-		}
-	}
-	if err := s.audit(tx, j.id, j.a, "post.create", "post %d in turn %d (%d lines, private: %v)", p.ID, j.t.Number, len(j.lines), p.Private); err != nil {
-		return err
-	}
-	j.out = out
+	j.t, j.p, j.lines, j.version = t, p, lines, current
 	return nil
+}
+
+// storeGroup stores the group's posts, then their answers under their idempotency keys and
+// their audit entries, each kind in one statement.
+func (s *Service) storeGroup(tx Tx, group []*postJob, now time.Time) error {
+	if len(group) == 0 {
+		return nil
+	}
+	posts := make([]*Post, len(group))
+	for i, j := range group {
+		p := *j.p
+		posts[i] = &p
+	}
+	if err := tx.CreatePosts(posts); err != nil {
+		return err
+	}
+	var keys []*IdempotencyRecord
+	audits := make([]*AuditEntry, len(group))
+	for i, j := range group {
+		p := posts[i]
+		j.out = &PostOutcome{Post: viewPost(p, true), Lines: j.lines}
+		if j.claim != nil {
+			rec, err := j.claim.recordOf(now, j.out)
+			if err != nil {
+				return err
+			}
+			keys = append(keys, rec)
+		}
+		audits[i] = &AuditEntry{CampaignID: j.id, At: now, Actor: j.a.Name(), Action: "post.create", IP: j.a.IP,
+			Detail: fmt.Sprintf("post %d in turn %d (%d lines, private: %v)", p.ID, j.t.Number, len(j.lines), p.Private)}
+	}
+	if len(keys) > 0 {
+		// a key of this group taken meanwhile (by another server) fails the group: its posts
+		// are tried one by one, and that one is refused
+		if err := tx.PutIdempotencies(keys); err != nil {
+			return err
+		}
+		if err := s.expireKeys(tx); err != nil {
+			return err
+		}
+	}
+	return tx.AddAudits(audits)
 }

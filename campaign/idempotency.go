@@ -76,14 +76,17 @@ func (c *Claim) record(tx Tx, now time.Time) (*IdempotencyRecord, error) {
 	return rec, tx.PutIdempotency(rec)
 }
 
-// answer stores the claim in tx with the answer v as Render encodes it, for a post.
-func (c *Claim) answer(tx Tx, now time.Time, v any) error {
-	ctype, body, err := c.Render(v)
-	if err != nil {
-		return err
+// recordOf is the claim's record with the answer v as Render encodes it, for a post; without
+// Render, the record of a change whose answer the caller stores (status 0).
+func (c *Claim) recordOf(now time.Time, v any) (*IdempotencyRecord, error) {
+	rec := &IdempotencyRecord{Account: c.Account, Key: c.Key, Fingerprint: c.Fingerprint, CreatedAt: now}
+	if c.Render == nil {
+		return rec, nil
 	}
-	return tx.PutIdempotency(&IdempotencyRecord{Account: c.Account, Key: c.Key, Fingerprint: c.Fingerprint, Status: c.Status,
-		ContentType: ctype, Body: body, CreatedAt: now})
+	var err error
+	rec.Status = c.Status
+	rec.ContentType, rec.Body, err = c.Render(v)
+	return rec, err
 }
 
 func (c *Claim) markRecorded(answered bool) {

@@ -109,6 +109,8 @@ type Tx interface {
 	LockTurn(t *Turn) (bool, error)
 	// CreatePost stores a new post with its transfer details and sets its id.
 	CreatePost(p *Post) error
+	// CreatePosts stores new posts in one statement and sets their ids.
+	CreatePosts(ps []*Post) error
 	// WithdrawPost marks a post withdrawn at a time; withdrawing it twice is a conflict.
 	WithdrawPost(id int64, at time.Time) error
 	// PutResult stores a battle result, replacing an earlier one for the same square.
@@ -117,11 +119,16 @@ type Tx interface {
 	AddControl(e *ControlEntry) error
 	// AddAudit appends an entry to the audit log and sets its id.
 	AddAudit(e *AuditEntry) error
+	// AddAudits appends entries to the audit log in one statement and sets their ids.
+	AddAudits(es []*AuditEntry) error
 	// BumpState increments the state version and returns the new one.
 	BumpState() (int64, error)
 	// PutIdempotency stores a new idempotency record; the same account and key twice is a
 	// conflict.
 	PutIdempotency(r *IdempotencyRecord) error
+	// PutIdempotencies stores new idempotency records in one statement; an account and key
+	// stored already is a conflict.
+	PutIdempotencies(rs []*IdempotencyRecord) error
 	// AnswerIdempotency stores the answer (status, content type, body) of a stored record.
 	AnswerIdempotency(r *IdempotencyRecord) error
 	// ExpireIdempotency deletes the records made before a time.

@@ -49,7 +49,8 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 	cfg := &gorm.Config{
 		SkipDefaultTransaction: true,
 		TranslateError:         true,
-		Logger:                 logger.NewSlogLogger(log, logger.Config{SlowThreshold: 500 * time.Millisecond, LogLevel: logger.Warn, IgnoreRecordNotFoundError: true}),
+		Logger: quietTrace{Interface: logger.NewSlogLogger(log, logger.Config{SlowThreshold: slowStatement, LogLevel: logger.Warn, IgnoreRecordNotFoundError: true}),
+			slow: slowStatement},
 		NowFunc:                func() time.Time { return time.Now().UTC() },
 	}
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
@@ -57,6 +58,9 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 	}
 	return openSQLite(ctx, dsn, cfg)
 }
+
+// slowStatement is how long a statement runs before it is logged.
+const slowStatement = 500 * time.Millisecond
 
 // SQLiteDSNs are the writer's and the readers' DSNs for an SQLite file (STACK-NOTES): WAL,
 // a busy timeout, BEGIN IMMEDIATE for the one writer, read-only query-only readers. The writer
