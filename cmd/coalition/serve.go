@@ -183,6 +183,15 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
+	// what another process writes to the SQLite file (coalition admin reset-password) is seen
+	// within a second: the server reads the state version again every second (issue 16)
+	wctx, stopWatch := context.WithCancel(ctx)
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		st.Watch(wctx, time.Second)
+	}()
+	defer func() { stopWatch(); <-watched }()
 	// the dispatcher sends notifications after their commits and makes the reminders
 	dctx, stopDispatch := context.WithCancel(ctx)
 	dispatched := make(chan struct{})
