@@ -51,7 +51,7 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 		TranslateError:         true,
 		Logger: quietTrace{Interface: logger.NewSlogLogger(log, logger.Config{SlowThreshold: slowStatement, LogLevel: logger.Warn, IgnoreRecordNotFoundError: true}),
 			slow: slowStatement},
-		NowFunc:                func() time.Time { return time.Now().UTC() },
+		NowFunc: func() time.Time { return time.Now().UTC() },
 	}
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
 		return openPostgres(ctx, dsn, cfg)
