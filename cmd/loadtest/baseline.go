@@ -1,3 +1,6 @@
+// The baseline server the figures compare with (issue 16): echo, gorm and SQLite doing the
+// least the real server's requests need.
+
 package main
 
 import (
