@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/coalition-wargame/coalition/campaign"
@@ -146,6 +147,30 @@ func BenchmarkPostOrders64(b *testing.B) {
 			req := httptest.NewRequest("POST", path, strings.NewReader(`{"text":"Army 0: 2A > 3A"}`))
 			req.Header.Set("Content-Type", "application/json")
 			req.Header.Set("Authorization", "Bearer "+tok)
+			if res := serve(e, req); res.Code != http.StatusCreated {
+				b.Errorf("%d %s", res.Code, res.Body)
+				return
+			}
+		}
+	})
+}
+
+// BenchmarkPostOrders64Keyed is BenchmarkPostOrders64 with an Idempotency-Key on every post, as
+// the web pages send: the key looked up first, stored with the post's answer.
+func BenchmarkPostOrders64Keyed(b *testing.B) {
+	e := newEnv(b)
+	path := benchCampaign(b, e) + "/posts"
+	tok := e.token(player)
+	var n atomic.Int64
+	b.SetParallelism(max(1, 64/runtime.GOMAXPROCS(0)))
+	b.ReportAllocs()
+	defer cpuPerOp(b)()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			req := httptest.NewRequest("POST", path, strings.NewReader(`{"text":"Army 0: 2A > 3A"}`))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Authorization", "Bearer "+tok)
+			req.Header.Set("Idempotency-Key", "bench-"+strconv.FormatInt(n.Add(1), 10))
 			if res := serve(e, req); res.Code != http.StatusCreated {
 				b.Errorf("%d %s", res.Code, res.Body)
 				return
