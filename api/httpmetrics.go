@@ -54,32 +54,22 @@ func newRequestMetrics(reg prometheus.Registerer) *requestMetrics {
 	return m
 }
 
-// middleware measures every request but the metrics' own. An error is answered here, so that
-// its status is the one counted.
-func (m *requestMetrics) middleware(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		if c.Path() == "/metrics" {
-			return next(c)
-		}
-		req := c.Request()
-		start := time.Now()
-		if err := next(c); err != nil {
-			c.Error(err)
-		}
-		elapsed := time.Since(start).Seconds()
-		// the route, not the path: an unknown path is no new series
-		k := requestLabels{code: c.Response().Status, method: req.Method, url: c.Path()}
-		ch, ok := m.children.Load(k)
-		if !ok {
-			ch, _ = m.children.LoadOrStore(k, m.child(k))
-		}
-		cs := ch.(*requestChildren)
-		cs.count.Inc()
-		cs.duration.Observe(elapsed)
-		cs.reqSize.Observe(float64(requestSize(req)))
-		cs.resSize.Observe(float64(c.Response().Size))
-		return nil
+// observe counts a request answered (but the metrics' own), its time and sizes.
+func (m *requestMetrics) observe(c echo.Context, req *http.Request, elapsed time.Duration) {
+	if c.Path() == "/metrics" {
+		return
 	}
+	// the route, not the path: an unknown path is no new series
+	k := requestLabels{code: c.Response().Status, method: req.Method, url: c.Path()}
+	ch, ok := m.children.Load(k)
+	if !ok {
+		ch, _ = m.children.LoadOrStore(k, m.child(k))
+	}
+	cs := ch.(*requestChildren)
+	cs.count.Inc()
+	cs.duration.Observe(elapsed.Seconds())
+	cs.reqSize.Observe(float64(requestSize(req)))
+	cs.resSize.Observe(float64(c.Response().Size))
 }
 
 func (m *requestMetrics) child(k requestLabels) *requestChildren {

@@ -89,6 +89,11 @@ func (s *Server) serveMap(c echo.Context, k mapKey, version string, load func() 
 	if matches(c.Request().Header.Get("If-None-Match"), tag) {
 		s.metrics.notModified.Add(1)
 		h.Set("ETag", tag)
+		// a 304 carries what a cache updates its copy with (RFC 9110 15.4.5: ETag, Vary,
+		// Cache-Control); the copy keeps the security headers its 200 came with
+		for _, k := range securityHeaders {
+			delete(h, k)
+		}
 		return c.NoContent(http.StatusNotModified)
 	}
 	body, ok := s.maps.get(k, version)

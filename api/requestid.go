@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 
 	"github.com/labstack/echo/v4"
-	"github.com/labstack/echo/v4/middleware"
 )
 
 // requestIDKey is where the request's id is kept in the echo context.
@@ -36,21 +35,6 @@ func newRequestID() string {
 	b := make([]byte, 16)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
-}
-
-// requestIDs is echo's request-id middleware: the id a proxy sent when it is a plain token,
-// else a fresh one, set on the answer and kept for the logs and the problem documents.
-func requestIDs() echo.MiddlewareFunc {
-	return middleware.RequestIDWithConfig(middleware.RequestIDConfig{
-		Generator: newRequestID,
-		RequestIDHandler: func(c echo.Context, id string) {
-			if !proxyID(id) {
-				id = newRequestID()
-				c.Response().Header().Set(echo.HeaderXRequestID, id)
-			}
-			c.Set(requestIDKey, id)
-		},
-	})
 }
 
 // requestID is the request's id ("" before the middleware ran).

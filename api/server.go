@@ -115,21 +115,9 @@ func New(svc *campaign.Service, opt Options) (*Server, error) {
 		e.IPExtractor = echo.ExtractIPFromXFFHeader(append(trust, echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false))...)
 	}
 	e.Use(middleware.Recover())
-	e.Use(keepClientContext, requestIDs(), requestState)
-	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
-		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogRemoteIP: true, HandleError: true,
-		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
-			level := requestLevel(v.Method, v.Status, v.Latency)
-			if ctx := c.Request().Context(); opt.Log.Enabled(ctx, level) {
-				opt.Log.Log(ctx, level, "request", "method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency, "ip", v.RemoteIP, "request_id", requestID(c))
-			}
-			return nil
-		},
-	}))
-	// the route is the url label, never the path (an unknown path is no new series), and the
-	// host is empty: the Host header is the client's to choose
-	e.Use(newRequestMetrics(opt.Registry).middleware)
-	e.Use(secureHeaders)
+	// one middleware for what every request needs (each of echo's middlewares is a closure made
+	// anew for every request): the request id, the security headers, the log line, the metrics
+	e.Use(s.front(newRequestMetrics(opt.Registry), !svc.Exclusive()))
 	e.Use(s.limits.address, limitBodies)
 	// the maps are answered from memory but on a cache miss: no deadline to set for them
 	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: 30 * time.Second,
@@ -140,53 +128,11 @@ func New(svc *campaign.Service, opt Options) (*Server, error) {
 	return s, nil
 }
 
-// The security headers, each value shared by every answer (nothing appends to them in place).
-var (
-	nosniff   = []string{"nosniff"}
-	deny      = []string{"DENY"}
-	noReferer = []string{"no-referrer"}
-	csp       = []string{"default-src 'none'; frame-ancestors 'none'"}
-)
-
-// secureHeaders sets the security headers of every answer (echo's Secure middleware did, with
-// an allocation each).
-func secureHeaders(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		h := c.Response().Header()
-		h["X-Content-Type-Options"], h["X-Frame-Options"], h["Referrer-Policy"], h["Content-Security-Policy"] = nosniff, deny, noReferer, csp
-		return next(c)
-	}
-}
-
 // mapRoutes are the routes of the maps.
 var mapRoutes = map[string]bool{"/api/campaigns/:cid/map": true, "/api/campaigns/:cid/turns/:n/map": true}
 
 // postsRoute is the route of new posts.
 const postsRoute = "/api/campaigns/:cid/posts"
-
-// slowRequest is how long a request takes before its log line is written whatever its status.
-const slowRequest = 500 * time.Millisecond
-
-// requestLevel is the level of a request's log line: a successful read is a debug line (a
-// busy server answers thousands a second); a write, an error or a slow request is info.
-func requestLevel(method string, status int, latency time.Duration) slog.Level {
-	if (method == http.MethodGet || method == http.MethodHead) && status < 400 && latency < slowRequest {
-		return slog.LevelDebug
-	}
-	if latency >= slowRequest {
-		return slog.LevelWarn
-	}
-	return slog.LevelInfo
-}
-
-// requestState gives the request a place for the state version it reads (once at most).
-func requestState(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		req := c.Request()
-		c.SetRequest(req.WithContext(campaign.WithRequestState(req.Context())))
-		return next(c)
-	}
-}
 
 // Handler is the server as an http.Handler.
 func (s *Server) Handler() http.Handler { return s.echo }

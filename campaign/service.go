@@ -68,8 +68,10 @@ type Service struct {
 	// hot keeps the campaigns' and accounts' hot state by state version (hot.go); batch
 	// commits concurrent posts together (batch.go); expired says when idempotency keys were
 	// last expired; stats count for the metrics.
-	hot     hot
-	batch   batcher
+	hot   hot
+	batch batcher
+	// inner is the store under the state version's tracking.
+	inner   Store
 	expired expiry
 	stats   Stats
 }
@@ -94,7 +96,7 @@ func NewService(st Store, opt Options) *Service {
 	if opt.RemindBefore <= 0 {
 		opt.RemindBefore = 24 * time.Hour
 	}
-	s := &Service{opt: opt, kick: make(chan struct{}, 1)}
+	s := &Service{opt: opt, kick: make(chan struct{}, 1), inner: st}
 	// every write goes through the state version (state.go); a store that makes backups
 	// still says so
 	t := &tracked{Store: st, s: s}

@@ -92,6 +92,13 @@ func WithRequestState(ctx context.Context) context.Context {
 
 func memoOf(ctx context.Context) *memo { m, _ := ctx.Value(memoKey{}).(*memo); return m }
 
+// Exclusive reports whether the service's store is this process's alone (SQLite): its state
+// version is known without a query, so a request need not keep the one it read.
+func (s *Service) Exclusive() bool {
+	e, ok := s.inner.(interface{ Exclusive() bool })
+	return ok && e.Exclusive()
+}
+
 // version is the state version for this request: the one the request read already, or the
 // store's.
 func (s *Service) version(ctx context.Context) (int64, error) {

@@ -37,6 +37,10 @@ func (d *DB) State(ctx context.Context) (int64, error) {
 	return v, nil
 }
 
+// Exclusive reports whether this process is the database's only writer (an SQLite file): the
+// state version it knows is the current one.
+func (d *DB) Exclusive() bool { return d.path != "" }
+
 // advance raises the state version known in memory to v (never lowers it).
 func (d *DB) advance(v int64) {
 	for {
