@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A 304 touches no database (issue 16): once the hot state is read, the map answers
@@ -91,5 +92,33 @@ func TestMetricsCountPostsAndCaches(t *testing.T) {
 	}
 	if !regexp.MustCompile(`coalition_cache_requests_total\{cache="state",result="hit"\} [1-9]`).MatchString(metrics) {
 		t.Error("no hit of the hot state counted")
+	}
+}
+
+// A read found valid once is not validated again, but an invalid one is refused every time
+// (nothing invalid is kept), and the same path with another query is checked anew.
+func TestGetAuditValidatedOnceRefusedEveryTime(t *testing.T) {
+	e := newEnv(t)
+	for range 2 {
+		if res := e.as(mover, "GET", c1+"/audit?limit=5", nil); res.Code != http.StatusOK {
+			t.Errorf("limit=5: %d %s", res.Code, res.Body)
+		}
+		if res := e.as(mover, "GET", c1+"/audit?limit=0", nil); res.Code != http.StatusBadRequest {
+			t.Errorf("limit=0: %d, want 400", res.Code)
+		}
+	}
+}
+
+// A token checked once is checked again against the clock at every use: it expires as
+// before (issue 16 keeps the tokens found valid).
+func TestGetMeTokenExpiresAfterItWasChecked(t *testing.T) {
+	e := newEnv(t)
+	tok := e.token(player)
+	if res := e.do("GET", "/api/me", tok, nil); res.Code != http.StatusOK {
+		t.Fatalf("%d %s", res.Code, res.Body)
+	}
+	e.clock.Set(start.Add(13 * time.Hour))
+	if res := e.do("GET", "/api/me", tok, nil); res.Code != http.StatusUnauthorized || !strings.Contains(res.Body.String(), "expired") {
+		t.Errorf("a token past its expiry: %d %s, want 401", res.Code, res.Body)
 	}
 }

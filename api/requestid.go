@@ -5,7 +5,9 @@ package api
 
 import (
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
+	"sync/atomic"
 
 	"github.com/labstack/echo/v4"
 )
@@ -30,11 +32,23 @@ func proxyID(id string) bool {
 	return true
 }
 
-// newRequestID is 16 random bytes in hex.
+// idPrefix is this process's random half of every request id it makes; ids counts them.
+var (
+	idPrefix = func() [8]byte {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		return b
+	}()
+	ids atomic.Uint64
+)
+
+// newRequestID is 32 hex digits: the process's random prefix and a count, unique without a
+// call for random bytes at every request (a request id is no secret).
 func newRequestID() string {
-	b := make([]byte, 16)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
+	var b [16]byte
+	copy(b[:8], idPrefix[:])
+	binary.BigEndian.PutUint64(b[8:], ids.Add(1))
+	return hex.EncodeToString(b[:])
 }
 
 // requestID is the request's id ("" before the middleware ran).

@@ -25,7 +25,7 @@ type validator struct {
 	headers []string
 	passed  struct {
 		sync.RWMutex
-		keys map[string]bool
+		keys map[passKey]bool
 	}
 }
 
@@ -61,20 +61,23 @@ func newValidator(spec []byte) (*validator, error) {
 }
 
 // passKey is what a bodiless request's validity depends on: method, URI and the declared
-// headers; "" for a request with a body, which is checked every time.
-func (v *validator) passKey(req *http.Request) string {
-	if req.ContentLength != 0 || (req.Method != http.MethodGet && req.Method != http.MethodHead) {
-		return ""
+// headers (four at most are kept).
+type passKey struct {
+	method, uri string
+	headers     [4]string
+}
+
+// keyOf is a bodiless request's passKey; false for a request with a body, which is checked
+// every time, and when the document declares more headers than a key keeps.
+func (v *validator) keyOf(req *http.Request) (passKey, bool) {
+	if req.ContentLength != 0 || (req.Method != http.MethodGet && req.Method != http.MethodHead) || len(v.headers) > 4 {
+		return passKey{}, false
 	}
-	var b strings.Builder
-	b.WriteString(req.Method)
-	b.WriteByte(0)
-	b.WriteString(req.RequestURI)
-	for _, h := range v.headers {
-		b.WriteByte(0)
-		b.WriteString(req.Header.Get(h))
+	k := passKey{method: req.Method, uri: req.RequestURI}
+	for i, h := range v.headers {
+		k.headers[i] = req.Header.Get(h)
 	}
-	return b.String()
+	return k, true
 }
 
 // LoadSpec reads and checks an OpenAPI document.
@@ -95,8 +98,8 @@ func (v *validator) Router() routers.Router { return v.router }
 func (v *validator) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
-		key := v.passKey(req)
-		if key != "" {
+		key, cache := v.keyOf(req)
+		if cache {
 			v.passed.RLock()
 			ok := v.passed.keys[key]
 			v.passed.RUnlock()
@@ -113,10 +116,10 @@ func (v *validator) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		if err := openapi3filter.ValidateRequest(req.Context(), in); err != nil {
 			return requestProblem(err)
 		}
-		if key != "" {
+		if cache {
 			v.passed.Lock()
 			if v.passed.keys == nil || len(v.passed.keys) >= maxPassed {
-				v.passed.keys = map[string]bool{}
+				v.passed.keys = map[passKey]bool{}
 			}
 			v.passed.keys[key] = true
 			v.passed.Unlock()
