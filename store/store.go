@@ -44,7 +44,13 @@ var _ campaign.Backupper = (*DB)(nil)
 
 // Open opens the database a DSN names — a postgres:// or postgresql:// URL, or else the path
 // of an SQLite file (created if missing) — and brings its schema up to date.
-func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
+func Open(ctx context.Context, dsn string, log *slog.Logger, opts ...Option) (*DB, error) {
+	o := options{synchronous: "FULL"}
+	for _, f := range opts {
+		if err := f(&o); err != nil {
+			return nil, err
+		}
+	}
 	if log == nil {
 		log = slog.Default()
 	}
@@ -58,7 +64,27 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
 		return openPostgres(ctx, dsn, cfg)
 	}
-	return openSQLite(ctx, dsn, cfg)
+	return openSQLite(ctx, dsn, cfg, o)
+}
+
+// Option changes how Open opens a database.
+type Option func(*options) error
+
+type options struct{ synchronous string }
+
+// Synchronous sets SQLite's synchronous setting: "full", the default (a commit is on the disk
+// before it is acknowledged: an acknowledged order survives a power cut), or "normal" (with
+// WAL, a power cut may lose the last commits, never the file's consistency; the commits cost no
+// sync). PostgreSQL ignores it.
+func Synchronous(mode string) Option {
+	return func(o *options) error {
+		switch m := strings.ToUpper(mode); m {
+		case "FULL", "NORMAL":
+			o.synchronous = m
+			return nil
+		}
+		return fmt.Errorf("synchronous %q: full or normal", mode)
+	}
 }
 
 // slowStatement is how long a statement runs before it is logged.
@@ -69,18 +95,20 @@ const slowStatement = 500 * time.Millisecond
 // syncs FULL (issue 16): a commit is on the disk before it is acknowledged, so an acknowledged
 // order survives a power cut; posts are committed in groups (campaign's post batch), one sync a
 // group.
-func SQLiteDSNs(path string) (writer, reader string) {
+func SQLiteDSNs(path string) (writer, reader string) { return sqliteDSNs(path, "FULL") }
+
+func sqliteDSNs(path, synchronous string) (writer, reader string) {
 	p := (&url.URL{Path: path}).EscapedPath()
-	writer = "file:" + p + "?_journal_mode=WAL&_busy_timeout=5000&_synchronous=FULL&_foreign_keys=on&_txlock=immediate"
+	writer = "file:" + p + "?_journal_mode=WAL&_busy_timeout=5000&_synchronous=" + synchronous + "&_foreign_keys=on&_txlock=immediate"
 	reader = "file:" + p + "?mode=ro&_query_only=on&_busy_timeout=5000"
 	return writer, reader
 }
 
-func openSQLite(ctx context.Context, path string, cfg *gorm.Config) (*DB, error) {
+func openSQLite(ctx context.Context, path string, cfg *gorm.Config, o options) (*DB, error) {
 	if path == "" {
 		return nil, fmt.Errorf("no database file given")
 	}
-	wdsn, rdsn := SQLiteDSNs(path)
+	wdsn, rdsn := sqliteDSNs(path, o.synchronous)
 	// The writer first: a read-only connection cannot switch a file to WAL.
 	w, err := gorm.Open(sqlite.Open(wdsn), cfg)
 	if err != nil {
