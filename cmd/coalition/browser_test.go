@@ -224,9 +224,13 @@ func (p *tab) open(base, path string) {
 }
 
 // view opens a tab of the application (map, orders, battles, judge) and waits until it shows.
+// The link is found and clicked in one step in the page: the tabs are drawn again when a
+// login's refresh ends, which can come between a lookup and a click from outside.
 func (p *tab) view(name string) {
 	p.t.Helper()
-	p.do("opening the "+name+" tab", chromedp.Click(chromedp.CSS(`#tabs a[href="#`+name+`"]`)))
+	link := `document.querySelector('#tabs a[href="#` + name + `"]')`
+	p.until("the "+name+" tab's link", link)
+	p.do("opening the "+name+" tab", chromedp.Evaluate[chromedp.Void](link+`.click()`))
 	p.until("the "+name+" tab", `document.body.dataset.view === `+jsString(name))
 	p.axe("the " + name + " tab")
 }
