@@ -95,8 +95,14 @@ func memoOf(ctx context.Context) *memo { m, _ := ctx.Value(memoKey{}).(*memo); r
 // Exclusive reports whether the service's store is this process's alone (SQLite): its state
 // version is known without a query, so a request need not keep the one it read.
 func (s *Service) Exclusive() bool {
-	e, ok := s.inner.(interface{ Exclusive() bool })
+	e, ok := s.inner.(exclusive)
 	return ok && e.Exclusive()
+}
+
+// exclusive is a store that says whether it is its process's alone (package store's DB).
+type exclusive interface {
+	// Exclusive reports whether this process is the database's only writer.
+	Exclusive() bool
 }
 
 // version is the state version for this request: the one the request read already, or the
