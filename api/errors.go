@@ -52,15 +52,6 @@ const statusClientGone = 499
 // (middleware.ContextTimeout) wraps it and cancels the wrapper when the handler returns.
 const clientContextKey = "coalition.client_context"
 
-// keepClientContext notes the request's own context, which net/http cancels when the client
-// goes away.
-func keepClientContext(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		c.Set(clientContextKey, c.Request().Context())
-		return next(c)
-	}
-}
-
 // clientGone reports whether err comes from a client that went away: the request's own
 // context was canceled, or the connection broke while the answer was written.
 func clientGone(err error, c echo.Context) bool {

@@ -345,6 +345,7 @@ func (s *Server) createPost(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	answerPosts(c, http.StatusCreated)
 	out, err := s.svc.Post(c.Request().Context(), actor(c), id, req)
 	return reply(c, http.StatusCreated, out, err)
 }

@@ -84,6 +84,15 @@ type Service struct {
 	kick chan struct{}
 	// notes keeps what the dispatcher did: reminders made, the reach cache.
 	notes notes
+	// hot keeps the campaigns' and accounts' hot state by state version (hot.go); batch
+	// commits concurrent posts together (batch.go); expired says when idempotency keys were
+	// last expired; stats count for the metrics.
+	hot   hot
+	batch batcher
+	// inner is the store under the state version's tracking.
+	inner   Store
+	expired expiry
+	stats   Stats
 }
 
 // NewService makes a service on a store.
@@ -116,7 +125,22 @@ func NewService(st Store, opt Options) *Service {
 	if opt.SweepMetrics != nil {
 		m = opt.SweepMetrics
 	}
-	return &Service{store: st, opt: opt, kick: make(chan struct{}, 1), metrics: m}
+	s := &Service{opt: opt, kick: make(chan struct{}, 1), inner: st, metrics: m}
+	// every write goes through the state version (state.go); a store that makes backups
+	// still says so
+	t := &tracked{Store: st, s: s}
+	if b, ok := st.(Backupper); ok {
+		s.store = trackedBackupper{t, b}
+	} else {
+		s.store = t
+	}
+	return s
+}
+
+// trackedBackupper is the tracked store of a store that makes backups.
+type trackedBackupper struct {
+	*tracked
+	Backupper
 }
 
 // Actor is who asks: an account (nil when nobody is logged in) and the address the request

@@ -158,3 +158,26 @@ func TestSQLiteDSNs(t *testing.T) {
 		t.Errorf("the path is not escaped: %q", w)
 	}
 }
+
+// The writer syncs FULL by default (issue 16: an acknowledged order survives a power cut);
+// normal is taken on request, anything else refused.
+func TestOpenSynchronous(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		opts []Option
+		want int // PRAGMA synchronous: 1 NORMAL, 2 FULL
+	}{{nil, 2}, {[]Option{Synchronous("normal")}, 1}, {[]Option{Synchronous("FULL")}, 2}} {
+		d, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"), slog.New(slog.DiscardHandler), c.opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got int
+		if err := d.writer.Raw("PRAGMA synchronous").Row().Scan(&got); err != nil || got != c.want {
+			t.Errorf("%d options: synchronous %d (%v), want %d", len(c.opts), got, err, c.want)
+		}
+		d.Close()
+	}
+	if _, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"), nil, Synchronous("off")); err == nil {
+		t.Error("synchronous off was taken")
+	}
+}

@@ -17,6 +17,8 @@ import (
 // txn is one transaction; it implements campaign.Tx (and so campaign.Reader).
 type txn struct {
 	db *gorm.DB
+	// bumped is the state version this transaction set (BumpState), 0 for none.
+	bumped int64
 }
 
 var _ campaign.Tx = (*txn)(nil)

@@ -81,6 +81,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	proxies := fs.String("trusted-proxies", getenv("COALITION_TRUSTED_PROXIES"), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (env COALITION_TRUSTED_PROXIES)")
 	logFormat := fs.String("log", env(getenv, "COALITION_LOG", "text"), "log format: text or json (env COALITION_LOG)")
 	rateLimit := fs.String("rate-limit", env(getenv, "COALITION_RATE_LIMIT", "20/s"), "writes per account and per address: N/s, N/m or N/h, optionally ,BURST (N by default); off disables it (env COALITION_RATE_LIMIT)")
+	synchronous := fs.String("synchronous", env(getenv, "COALITION_SQLITE_SYNCHRONOUS", "full"), "SQLite's sync of every commit: full (an acknowledged change survives a power cut) or normal (faster; a power cut may lose the last commits) (env COALITION_SQLITE_SYNCHRONOUS)")
 	cardFile := fs.String("cards", getenv("COALITION_CARDS"), "a card catalogue written by `coalition cards import` to check troop lists against; default: the card data shipped in the program (env COALITION_CARDS)")
 	var n notifyFlags
 	n.register(fs, getenv)
@@ -108,7 +109,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	c.log = slog.New(h)
 
-	st, err := store.Open(ctx, c.db, c.log)
+	st, err := store.Open(ctx, c.db, c.log, store.Synchronous(*synchronous))
 	if err != nil {
 		return err
 	}
@@ -198,6 +199,15 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
+	// what another process writes to the SQLite file (coalition admin reset-password) is seen
+	// within a second: the server reads the state version again every second (issue 16)
+	wctx, stopWatch := context.WithCancel(ctx)
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		st.Watch(wctx, time.Second)
+	}()
+	defer func() { stopWatch(); <-watched }()
 	// the dispatcher sends notifications after their commits and makes the reminders
 	dctx, stopDispatch := context.WithCancel(ctx)
 	dispatched := make(chan struct{})

@@ -140,7 +140,10 @@ export function mount(panel, app) {
 }
 
 export function update() {
-  if (current && current.app.campaign.turn.number !== current.turn) current.load();
+  if (!current) return;
+  // who reads which channel changes with a login while the tab is open
+  current.renderTabs();
+  if (current.app.campaign.turn.number !== current.turn) current.load();
 }
 
 export function unmount() {
