@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -37,14 +38,34 @@ type authenticator struct {
 	clock  func() time.Time
 	ttl    time.Duration
 	parser *jwt.Parser
+	// verified keeps the tokens found valid, by their text (issue 16): a token's bytes give
+	// the same answer every time but for the clock, which is checked again at every use.
+	verified struct {
+		sync.RWMutex
+		m map[string]verifiedToken
+	}
 }
+
+// verifiedToken is what a valid token says: its account and token version, and its times.
+type verifiedToken struct {
+	account            int64
+	version            int
+	expires, notBefore time.Time
+	issued             time.Time
+}
+
+// leeway is the clock skew the tokens' times allow.
+const leeway = 30 * time.Second
+
+// maxVerified bounds the tokens kept as valid; past it the set starts again.
+const maxVerified = 8192
 
 func newAuthenticator(svc *campaign.Service, key []byte, clock func() time.Time, ttl time.Duration) (*authenticator, error) {
 	if len(key) < MinKeyBytes {
 		return nil, fmt.Errorf("the token signing key has %d bytes: it needs at least %d random bytes", len(key), MinKeyBytes)
 	}
 	p := jwt.NewParser(jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}), jwt.WithIssuer(issuer), jwt.WithAudience(audience),
-		jwt.WithExpirationRequired(), jwt.WithIssuedAt(), jwt.WithLeeway(30*time.Second), jwt.WithTimeFunc(clock))
+		jwt.WithExpirationRequired(), jwt.WithIssuedAt(), jwt.WithLeeway(leeway), jwt.WithTimeFunc(clock))
 	return &authenticator{svc: svc, key: key, clock: clock, ttl: ttl, parser: p}, nil
 }
 
@@ -69,25 +90,54 @@ func (a *authenticator) keyFunc(t *jwt.Token) (any, error) {
 	return a.key, nil
 }
 
-// account checks a token and returns its account.
-func (a *authenticator) account(c echo.Context, raw string) (*campaign.Account, error) {
+// verify checks a token's signature and claims, once for each token while it is valid, and
+// returns its account and token version.
+func (a *authenticator) verify(raw string) (int64, int, error) {
+	now := a.clock()
+	a.verified.RLock()
+	v, ok := a.verified.m[raw]
+	a.verified.RUnlock()
+	if ok && now.Before(v.expires.Add(leeway)) && !now.Before(v.notBefore.Add(-leeway)) && !v.issued.After(now.Add(leeway)) {
+		return v.account, v.version, nil
+	}
 	var cl claims
-	_, err := a.parser.ParseWithClaims(raw, &cl, a.keyFunc)
-	if err != nil {
-		return nil, domain.Errorf(domain.ErrUnauthorized, "the token is not valid: %s; log in again", tokenProblem(err))
+	if _, err := a.parser.ParseWithClaims(raw, &cl, a.keyFunc); err != nil {
+		return 0, 0, domain.Errorf(domain.ErrUnauthorized, "the token is not valid: %s; log in again", tokenProblem(err))
 	}
 	id, err := strconv.ParseInt(cl.Subject, 10, 64)
 	if err != nil {
-		return nil, domain.Errorf(domain.ErrUnauthorized, "the token names no account; log in again")
+		return 0, 0, domain.Errorf(domain.ErrUnauthorized, "the token names no account; log in again")
 	}
-	acc, err := a.svc.Account(c.Request().Context(), id)
+	v = verifiedToken{account: id, version: cl.Version, expires: cl.ExpiresAt.Time}
+	if cl.NotBefore != nil {
+		v.notBefore = cl.NotBefore.Time
+	}
+	if cl.IssuedAt != nil {
+		v.issued = cl.IssuedAt.Time
+	}
+	a.verified.Lock()
+	if a.verified.m == nil || len(a.verified.m) >= maxVerified {
+		a.verified.m = map[string]verifiedToken{}
+	}
+	a.verified.m[raw] = v
+	a.verified.Unlock()
+	return id, cl.Version, nil
+}
+
+// account checks a token and returns its account.
+func (a *authenticator) account(c echo.Context, raw string) (*campaign.Account, error) {
+	id, version, err := a.verify(raw)
+	if err != nil {
+		return nil, err
+	}
+	acc, err := a.svc.AccountFor(c.Request().Context(), id, version)
 	if errors.Is(err, domain.ErrNotFound) {
 		return nil, domain.Errorf(domain.ErrUnauthorized, "the token's account no longer exists")
 	}
 	if err != nil {
 		return nil, err
 	}
-	if acc.TokenVersion != cl.Version {
+	if acc.TokenVersion != version {
 		return nil, domain.Errorf(domain.ErrUnauthorized, "the token was issued before the password changed; log in again")
 	}
 	return acc, nil

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
 )
 
@@ -22,6 +23,16 @@ type Problem struct {
 	Instance string `json:"instance,omitempty"`
 	// RequestID is the request's id, as in the X-Request-Id header and the log.
 	RequestID string `json:"request_id,omitempty"`
+	// Field and Range name a setting out of its bounds and the bounds (campaign.RangeError).
+	Field string        `json:"field,omitempty"`
+	Range *ProblemRange `json:"range,omitempty"`
+}
+
+// ProblemRange is the range a refused setting must lie in, both ends included.
+type ProblemRange struct {
+	Min  string `json:"min"`
+	Max  string `json:"max"`
+	Unit string `json:"unit"`
 }
 
 // newProblem is the problem document of a status for this request.
@@ -40,15 +51,6 @@ const statusClientGone = 499
 // clientContextKey keeps the request's context as the server got it, before the time limit
 // (middleware.ContextTimeout) wraps it and cancels the wrapper when the handler returns.
 const clientContextKey = "coalition.client_context"
-
-// keepClientContext notes the request's own context, which net/http cancels when the client
-// goes away.
-func keepClientContext(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		c.Set(clientContextKey, c.Request().Context())
-		return next(c)
-	}
-}
 
 // clientGone reports whether err comes from a client that went away: the request's own
 // context was canceled, or the connection broke while the answer was written.
@@ -101,7 +103,12 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if status == http.StatusUnauthorized {
 		c.Response().Header().Set("WWW-Authenticate", `Bearer realm="coalition"`)
 	}
-	body, _ := json.Marshal(newProblem(c, status, detail))
+	p := newProblem(c, status, detail)
+	var re *campaign.RangeError
+	if errors.As(err, &re) {
+		p.Field, p.Range = re.Field, &ProblemRange{Min: re.Min, Max: re.Max, Unit: re.Unit}
+	}
+	body, _ := json.Marshal(p)
 	if c.Request().Method == http.MethodHead {
 		c.Response().Header().Set(echo.HeaderContentType, "application/problem+json")
 		_ = c.NoContent(status)

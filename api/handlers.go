@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"math"
 	"net/http"
 	"strconv"
 	"time"
@@ -227,14 +228,26 @@ func (m memberInput) member() campaign.Member {
 }
 
 // settingsInput is a new campaign's timing in hours; a setting absent or 0 takes its default
-// (campaign.DefaultSettings: 24, 168, 72), so 0 cannot switch one off (openapi.yaml's SettingsInput).
+// (campaign.DefaultSettings: 24, 168, 72), so 0 cannot switch one off; any other value must lie
+// in its bounds (campaign.Settings.Check, R95; openapi.yaml's SettingsInput).
 type settingsInput struct {
 	LockDelayHours    float64 `json:"lock_delay_hours"`
 	TurnLengthHours   float64 `json:"turn_length_hours"`
 	ExtensionCapHours float64 `json:"extension_cap_hours"`
 }
 
-func hoursOf(h float64) time.Duration { return time.Duration(h * float64(time.Hour)) }
+// hoursOf is h hours, saturated at the longest and shortest durations, so that a huge value
+// is refused as out of range rather than wrapping around.
+func hoursOf(h float64) time.Duration {
+	ns := h * float64(time.Hour)
+	switch {
+	case ns >= math.MaxInt64:
+		return math.MaxInt64
+	case ns <= math.MinInt64:
+		return math.MinInt64
+	}
+	return time.Duration(ns)
+}
 
 type campaignCreate struct {
 	Name          string        `json:"name"`
@@ -332,6 +345,7 @@ func (s *Server) createPost(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	answerPosts(c, http.StatusCreated)
 	out, err := s.svc.Post(c.Request().Context(), actor(c), id, req)
 	return reply(c, http.StatusCreated, out, err)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -54,10 +55,11 @@ func (m *mapCache) put(k mapKey, version string, body []byte) {
 
 // etag is the map's entity tag: campaign, turn, version and viewer.
 func etag(k mapKey, version string) string {
-	if k.author == "" {
-		return fmt.Sprintf("\"map-%d-%d-%s-%s\"", k.campaign, k.turn, version, k.class)
+	tag := "\"map-" + strconv.FormatInt(k.campaign, 10) + "-" + strconv.Itoa(k.turn) + "-" + version + "-" + k.class
+	if k.author != "" {
+		tag += "-" + url.PathEscape(k.author)
 	}
-	return fmt.Sprintf("\"map-%d-%d-%s-%s-%s\"", k.campaign, k.turn, version, k.class, url.PathEscape(k.author))
+	return tag + "\""
 }
 
 // matches reports whether an If-None-Match header names tag (or is "*").
@@ -72,19 +74,33 @@ func matches(header, tag string) bool {
 	return false
 }
 
+// The maps' caching headers, shared by every answer (nothing appends to them in place).
+var (
+	varyAuthorization = []string{"Authorization"}
+	privateNoCache    = []string{"private, no-cache"}
+)
+
 // serveMap answers a map request from its version alone when it can: 304 when the client
 // has it, the cached bytes when the server has them, and load only otherwise.
 func (s *Server) serveMap(c echo.Context, k mapKey, version string, load func() (*campaign.MapView, string, error)) error {
 	h := c.Response().Header()
-	h.Set("Vary", "Authorization")
-	h.Set("Cache-Control", "private, no-cache")
+	h["Vary"], h["Cache-Control"] = varyAuthorization, privateNoCache
 	tag := etag(k, version)
 	if matches(c.Request().Header.Get("If-None-Match"), tag) {
+		s.metrics.notModified.Add(1)
 		h.Set("ETag", tag)
+		// a 304 carries what a cache updates its copy with (RFC 9110 15.4.5: ETag, Vary,
+		// Cache-Control); the copy keeps the security headers its 200 came with
+		for _, k := range securityHeaders {
+			delete(h, k)
+		}
 		return c.NoContent(http.StatusNotModified)
 	}
 	body, ok := s.maps.get(k, version)
-	if !ok {
+	if ok {
+		s.metrics.mapHits.Add(1)
+	} else {
+		s.metrics.mapMisses.Add(1)
 		v, ver, err := load()
 		if err != nil {
 			return err
@@ -96,6 +112,8 @@ func (s *Server) serveMap(c echo.Context, k mapKey, version string, load func() 
 		s.maps.put(k, version, body)
 	}
 	h.Set("ETag", tag)
+	// its length told, the body goes out whole rather than in chunks
+	h.Set(echo.HeaderContentLength, strconv.Itoa(len(body)))
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, body)
 }
 
@@ -110,7 +128,7 @@ func (s *Server) currentMap(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.serveMap(c, mapKey{campaign: id, class: w.Class, author: w.Author}, fmt.Sprint(v), func() (*campaign.MapView, string, error) {
+	return s.serveMap(c, mapKey{campaign: id, class: w.Class, author: w.Author}, strconv.FormatInt(v, 10), func() (*campaign.MapView, string, error) {
 		m, err := s.svc.CurrentMap(ctx, a, id)
 		if err != nil {
 			return nil, "", err
@@ -138,7 +156,7 @@ func (s *Server) turnMap(c echo.Context) error {
 	// with the campaign's map.
 	k, version := mapKey{campaign: id, turn: n, class: w.Class}, "locked"
 	if t.Status == campaign.Open {
-		k.author, version = w.Author, fmt.Sprint(v)
+		k.author, version = w.Author, strconv.FormatInt(v, 10)
 	}
 	return s.serveMap(c, k, version, func() (*campaign.MapView, string, error) {
 		m, err := s.svc.TurnMap(ctx, a, id, n)

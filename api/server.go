@@ -69,7 +69,10 @@ type Server struct {
 	logins, names *throttle
 	// limits bound the writes per address and per account.
 	limits rateLimiters
-	echo   *echo.Echo
+	// keys holds the idempotency keys being answered; metrics are the server's counters.
+	keys    keyLocks
+	metrics serverMetrics
+	echo    *echo.Echo
 }
 
 // New builds the echo server and its routes.
@@ -113,30 +116,24 @@ func New(svc *campaign.Service, opt Options) (*Server, error) {
 		e.IPExtractor = echo.ExtractIPFromXFFHeader(append(trust, echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false))...)
 	}
 	e.Use(middleware.Recover())
-	e.Use(keepClientContext, requestIDs())
-	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
-		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogRemoteIP: true, HandleError: true,
-		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
-			opt.Log.Info("request", "method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency, "ip", v.RemoteIP, "request_id", requestID(c))
-			return nil
-		},
-	}))
-	e.Use(echoprometheus.NewMiddlewareWithConfig(echoprometheus.MiddlewareConfig{
-		Namespace: "coalition", Registerer: opt.Registry, DoNotUseRequestPathFor404: true,
-		// The Host header is the client's to choose: one series per value would be unbounded.
-		LabelFuncs: map[string]echoprometheus.LabelValueFunc{"host": func(echo.Context, error) string { return "" }},
-		Skipper:    func(c echo.Context) bool { return c.Path() == "/metrics" },
-	}))
-	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
-		ContentTypeNosniff: "nosniff", XFrameOptions: "DENY", ReferrerPolicy: "no-referrer",
-		ContentSecurityPolicy: "default-src 'none'; frame-ancestors 'none'",
-	}))
+	// one middleware for what every request needs (each of echo's middlewares is a closure made
+	// anew for every request): the request id, the security headers, the log line, the metrics
+	e.Use(s.front(newRequestMetrics(opt.Registry), !svc.Exclusive()))
 	e.Use(s.limits.address, limitBodies)
-	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: 30 * time.Second}))
+	// the maps are answered from memory but on a cache miss: no deadline to set for them
+	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: 30 * time.Second,
+		Skipper: func(c echo.Context) bool { return c.Request().Method == http.MethodGet && mapRoutes[c.Path()] }}))
+	s.registerMetrics(opt.Registry, svc.Stats())
 	s.echo = e
 	s.routes()
 	return s, nil
 }
+
+// mapRoutes are the routes of the maps.
+var mapRoutes = map[string]bool{"/api/campaigns/:cid/map": true, "/api/campaigns/:cid/turns/:n/map": true}
+
+// postsRoute is the route of new posts.
+const postsRoute = "/api/campaigns/:cid/posts"
 
 // Handler is the server as an http.Handler.
 func (s *Server) Handler() http.Handler { return s.echo }
@@ -148,8 +145,11 @@ func (s *Server) routes() {
 	e := s.echo
 	small := jsonBody(smallBody)
 	large := jsonBody(largeBody)
-	// id identifies the caller, then counts a write against his account
-	id := func(next echo.HandlerFunc) echo.HandlerFunc { return s.auth.identify(s.limits.account(next)) }
+	// id identifies the caller, counts a write against his account, then answers a retried
+	// Idempotency-Key
+	id := func(next echo.HandlerFunc) echo.HandlerFunc {
+		return s.auth.identify(s.limits.account(s.idempotent(next)))
+	}
 	v := s.check.middleware
 
 	e.GET("/healthz", s.health)
@@ -181,10 +181,10 @@ func (s *Server) routes() {
 	e.POST("/api/campaigns/:cid/control", campaignWrite(http.StatusCreated, s.setControl), small, id, v)
 	e.POST("/api/campaigns/:cid/pause", campaignWrite(http.StatusOK, reasoned(s.svc.Pause)), small, id, v)
 	e.POST("/api/campaigns/:cid/resume", campaignWrite(http.StatusOK, reasoned(s.svc.Resume)), small, id, v)
-	e.GET("/api/campaigns/:cid/map", s.currentMap, id, v)
+	e.GET("/api/campaigns/:cid/map", s.currentMap, id, v) // mapRoutes
 	e.GET("/api/campaigns/:cid/audit", s.campaignAudit, id, v)
 
-	e.POST("/api/campaigns/:cid/posts", s.createPost, small, id, v)
+	e.POST(postsRoute, s.createPost, small, id, v)
 	e.POST("/api/campaigns/:cid/posts/check", s.checkPost, small, id, v)
 	e.PUT("/api/campaigns/:cid/posts/:pid", s.editPost, small, id, v)
 	e.DELETE("/api/campaigns/:cid/posts/:pid", s.withdrawPost, id, v)

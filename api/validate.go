@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 
@@ -18,6 +19,14 @@ import (
 type validator struct {
 	doc    *openapi3.T
 	router routers.Router
+	// headers are the header parameters the document declares anywhere; passed keeps the
+	// bodiless requests found valid, by method, URI and those headers (issue 16: a map read
+	// is checked once, not a thousand times a second).
+	headers []string
+	passed  struct {
+		sync.RWMutex
+		keys map[passKey]bool
+	}
 }
 
 // embedded is the validator of the embedded document (Spec), read and checked once a process:
@@ -34,6 +43,9 @@ func specValidator() (*validator, error) {
 	return embedded.v, embedded.err
 }
 
+// maxPassed bounds the requests kept as found valid; past it the set starts again.
+const maxPassed = 4096
+
 func newValidator(spec []byte) (*validator, error) {
 	doc, err := LoadSpec(spec)
 	if err != nil {
@@ -43,7 +55,43 @@ func newValidator(spec []byte) (*validator, error) {
 	if err != nil {
 		return nil, fmt.Errorf("openapi.yaml: %w", err)
 	}
-	return &validator{doc: doc, router: r}, nil
+	v := &validator{doc: doc, router: r}
+	seen := map[string]bool{}
+	note := func(ps openapi3.Parameters) {
+		for _, p := range ps {
+			if p.Value != nil && p.Value.In == openapi3.ParameterInHeader && !seen[p.Value.Name] {
+				seen[p.Value.Name] = true
+				v.headers = append(v.headers, p.Value.Name)
+			}
+		}
+	}
+	for _, item := range doc.Paths.Map() {
+		note(item.Parameters)
+		for _, op := range item.Operations() {
+			note(op.Parameters)
+		}
+	}
+	return v, nil
+}
+
+// passKey is what a bodiless request's validity depends on: method, URI and the declared
+// headers (four at most are kept).
+type passKey struct {
+	method, uri string
+	headers     [4]string
+}
+
+// keyOf is a bodiless request's passKey; false for a request with a body, which is checked
+// every time, and when the document declares more headers than a key keeps.
+func (v *validator) keyOf(req *http.Request) (passKey, bool) {
+	if req.ContentLength != 0 || (req.Method != http.MethodGet && req.Method != http.MethodHead) || len(v.headers) > 4 {
+		return passKey{}, false
+	}
+	k := passKey{method: req.Method, uri: req.RequestURI}
+	for i, h := range v.headers {
+		k.headers[i] = req.Header.Get(h)
+	}
+	return k, true
 }
 
 // LoadSpec reads and checks an OpenAPI document.
@@ -64,6 +112,15 @@ func (v *validator) Router() routers.Router { return v.router }
 func (v *validator) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
+		key, cache := v.keyOf(req)
+		if cache {
+			v.passed.RLock()
+			ok := v.passed.keys[key]
+			v.passed.RUnlock()
+			if ok {
+				return next(c)
+			}
+		}
 		route, params, err := v.router.FindRoute(req)
 		if err != nil {
 			return next(c) // echo answers routes the document does not know
@@ -72,6 +129,14 @@ func (v *validator) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 			Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
 		if err := openapi3filter.ValidateRequest(req.Context(), in); err != nil {
 			return requestProblem(err)
+		}
+		if cache {
+			v.passed.Lock()
+			if v.passed.keys == nil || len(v.passed.keys) >= maxPassed {
+				v.passed.keys = map[passKey]bool{}
+			}
+			v.passed.keys[key] = true
+			v.passed.Unlock()
 		}
 		return next(c)
 	}

@@ -43,18 +43,6 @@ type Created struct {
 	Accounts []NewAccount `json:"accounts"`
 }
 
-func (st *Settings) fill() {
-	if st.LockDelay <= 0 {
-		st.LockDelay = DefaultSettings.LockDelay
-	}
-	if st.TurnLength <= 0 {
-		st.TurnLength = DefaultSettings.TurnLength
-	}
-	if st.ExtensionCap <= 0 {
-		st.ExtensionCap = DefaultSettings.ExtensionCap
-	}
-}
-
 // CreateCampaign creates a campaign with its map, members and control list, and opens its
 // first turn (admins only).
 func (s *Service) CreateCampaign(ctx context.Context, a Actor, su Setup) (*Created, error) {
@@ -87,7 +75,14 @@ func (s *Service) createCampaign(ctx context.Context, a Actor, su Setup, then fu
 	}
 	m.NoteLeaders()
 	m.NoteHomes()
-	su.Settings.fill()
+	su.Settings = su.Settings.normal()
+	su.FirstDeadline = su.FirstDeadline.UTC().Truncate(time.Microsecond)
+	if err := su.Settings.Check(); err != nil {
+		return nil, err
+	}
+	if err := checkPlan(su); err != nil {
+		return nil, err
+	}
 	for i := range su.Members {
 		if su.Members[i].Name, err = NormalName(AccountName, su.Members[i].Name); err != nil {
 			return nil, err
@@ -178,6 +173,9 @@ func (s *Service) createCampaign(ctx context.Context, a Actor, su Setup, then fu
 		if err != nil {
 			return err
 		}
+		if err := checkTurnTiming(t, "first_deadline"); err != nil {
+			return err
+		}
 		if err := tx.CreateTurn(t); err != nil {
 			return err
 		}
@@ -213,10 +211,7 @@ func (s *Service) newTurn(c *Campaign, n int, m *domain.Map, last, now time.Time
 		if d.IsZero() {
 			d = firstDeadline(now, st)
 		}
-		for !d.After(now) {
-			d = d.Add(st.TurnLength)
-		}
-		t.Deadline = d
+		t.Deadline = after(d, now, st.TurnLength)
 		t.LockAt = d.Add(st.LockDelay)
 	}
 	if c.ScenarioSeed != nil && planned {
@@ -239,10 +234,7 @@ func (s *Service) newTurn(c *Campaign, n int, m *domain.Map, last, now time.Time
 func firstDeadline(now time.Time, st Settings) time.Time {
 	earliest := now.Add(st.TurnLength - st.LockDelay)
 	d := time.Date(earliest.Year(), earliest.Month(), earliest.Day(), 5, 0, 0, 0, time.UTC)
-	for d.Before(earliest) {
-		d = d.Add(24 * time.Hour)
-	}
-	return d
+	return notBefore(d, earliest, 24*time.Hour)
 }
 
 func bumpMap(tx Tx, id int64) error {

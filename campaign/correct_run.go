@@ -22,8 +22,15 @@ import (
 // the preview and the record; finish keeps it (nil) or drops it (an error). A confirmation
 // (confirm) names the preview it confirms.
 func (s *Service) correct(ctx context.Context, a Actor, id int64, n int, req CorrectionRequest, confirm bool, finish func(Tx, *CorrectionPreview, *Correction) error) error {
-	s.locking.Lock()
-	defer s.locking.Unlock()
+	// alone among the campaign's locks and within their budget (R96), as a lock is
+	return s.guarded(ctx, id, fmt.Sprintf("the correction of turn %d", n), func(b *budget) error {
+		return s.correctBody(b, a, id, n, req, confirm, finish)
+	})
+}
+
+// correctBody is correct's work, within its budget b.
+func (s *Service) correctBody(b *budget, a Actor, id int64, n int, req CorrectionRequest, confirm bool, finish func(Tx, *CorrectionPreview, *Correction) error) error {
+	ctx := b.ctx
 	// the turns from n on, and the mercenary AI each lock ran with (R61)
 	var numbers []int
 	err := s.store.Read(ctx, func(r Reader) error {
@@ -60,7 +67,7 @@ func (s *Service) correct(ctx context.Context, a Actor, id int64, n int, req Cor
 			return err
 		}
 	}
-	return s.store.Write(ctx, func(tx Tx) error {
+	return b.write(s.store, func(tx Tx) error {
 		c, err := tx.Campaign(id)
 		if err != nil {
 			return err

@@ -101,6 +101,25 @@ func (s *Service) aiSetupFor(ctx context.Context, id int64, n int) (*aiSetup, *T
 			ai.mode = rep.AI.Mode
 		}
 	}
+	return ai, t, s.creaturesFor(ctx, ai)
+}
+
+// aiSetupForOpen is what the lock of campaign id's open turn runs the AI with: the campaign's
+// settings. It does not read the turn: the lock's transaction does, and checks it is open.
+func (s *Service) aiSetupForOpen(ctx context.Context, id int64) (*aiSetup, error) {
+	ai := &aiSetup{}
+	if err := s.store.Read(ctx, func(r Reader) (err error) {
+		ai.st, err = mercenarySettings(r, id)
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	ai.mode = ai.st.Mode
+	return ai, s.creaturesFor(ctx, ai)
+}
+
+// creaturesFor sets the creature pool of spawned raiders when the AI plays.
+func (s *Service) creaturesFor(ctx context.Context, ai *aiSetup) error {
 	switch {
 	case !ai.mode.On():
 	case ai.st.Creatures != nil:
@@ -108,11 +127,11 @@ func (s *Service) aiSetupFor(ctx context.Context, id int64, n int) (*aiSetup, *T
 	default:
 		pool, err := s.creaturePool(ctx)
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
 		ai.creatures = pool
 	}
-	return ai, t, nil
+	return nil
 }
 
 // EditRequest is the mercenary judge's after-lock edit: one raider's new order in the classic
@@ -268,36 +287,36 @@ func (s *Service) CheckAfterLockEdit(ctx context.Context, a Actor, id int64, n i
 // transaction that opens the next turn. The edit is final: one that fails a restriction of
 // 6.3.2 is not carried out, and the report says why (check it first).
 func (s *Service) PostAfterLockEdit(ctx context.Context, a Actor, id int64, n int, req EditRequest) (*EditView, error) {
-	s.locking.Lock()
-	defer s.locking.Unlock()
-	ai, _, err := s.aiSetupFor(ctx, id, n)
-	if err != nil {
-		return nil, err
-	}
 	var out *EditView
-	err = s.store.Write(ctx, func(tx Tx) error {
-		d, now, err := s.openEdit(tx, a, id, n)
+	err := s.guarded(ctx, id, fmt.Sprintf("the publishing of turn %d", n), func(b *budget) error {
+		ai, _, err := s.aiSetupFor(b.ctx, id, n)
 		if err != nil {
 			return err
 		}
-		cl := &EditClose{Waived: req.Waive, At: now, By: a.Name()}
-		if !req.Waive {
-			p, err := editPost(d, req, now)
+		return b.write(s.store, func(tx Tx) error {
+			d, now, err := s.openEdit(tx, a, id, n)
 			if err != nil {
 				return err
 			}
-			if err := tx.CreatePost(p); err != nil {
+			cl := &EditClose{Waived: req.Waive, At: now, By: a.Name()}
+			if !req.Waive {
+				p, err := editPost(d, req, now)
+				if err != nil {
+					return err
+				}
+				if err := tx.CreatePost(p); err != nil {
+					return err
+				}
+				cl.Post = p.ID
+			} else if strings.TrimSpace(req.Text) != "" {
+				return domain.Errorf(domain.ErrInvalid, "an edit is waived or posted, not both")
+			}
+			if err := s.publishEdit(tx, d.c, d.t, cl, ai, a); err != nil {
 				return err
 			}
-			cl.Post = p.ID
-		} else if strings.TrimSpace(req.Text) != "" {
-			return domain.Errorf(domain.ErrInvalid, "an edit is waived or posted, not both")
-		}
-		if err := s.publishEdit(tx, d.c, d.t, cl, ai, a); err != nil {
+			out, err = d.view(tx)
 			return err
-		}
-		out, err = d.view(tx)
-		return err
+		})
 	})
 	if err == nil {
 		s.wake()
@@ -365,22 +384,22 @@ func (s *Service) closeEdits(ctx context.Context, now time.Time) []LockOutcome {
 }
 
 func (s *Service) closeEdit(ctx context.Context, id int64, n int) error {
-	s.locking.Lock()
-	defer s.locking.Unlock()
-	ai, _, err := s.aiSetupFor(ctx, id, n)
-	if err != nil {
-		return err
-	}
-	err = s.store.Write(ctx, func(tx Tx) error {
-		c, err := tx.Campaign(id)
+	err := s.guarded(ctx, id, fmt.Sprintf("the publishing of turn %d", n), func(b *budget) error {
+		ai, _, err := s.aiSetupFor(b.ctx, id, n)
 		if err != nil {
 			return err
 		}
-		t, err := tx.Turn(id, n)
-		if err != nil || !t.Editing() {
-			return err
-		}
-		return s.publishEdit(tx, c, t, &EditClose{At: s.now(), By: Scheduler}, ai, Actor{As: Scheduler})
+		return b.write(s.store, func(tx Tx) error {
+			c, err := tx.Campaign(id)
+			if err != nil {
+				return err
+			}
+			t, err := tx.Turn(id, n)
+			if err != nil || !t.Editing() {
+				return err
+			}
+			return s.publishEdit(tx, c, t, &EditClose{At: s.now(), By: Scheduler}, ai, Actor{As: Scheduler})
+		})
 	})
 	if err == nil {
 		s.wake()

@@ -6,7 +6,7 @@ package campaign
 import (
 	"context"
 	"encoding/json"
-	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -110,30 +110,46 @@ func (s *Service) Lock(ctx context.Context, a Actor, id int64, n int, reason str
 	if strings.TrimSpace(reason) == "" {
 		return nil, domain.Errorf(domain.ErrInvalid, "say why the turn is locked now: a reason is recorded with every judge's action")
 	}
-	t, err := s.lock(ctx, a, id, n, reason)
+	if err := s.backup(ctx, "before a judge's lock"); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	t, err := s.lockTurn(ctx, a, id, n, reason)
+	s.metrics.Lock(LockRecord{Outcome: lockOutcome(err), Took: time.Since(start)})
 	if err != nil {
 		return nil, err
 	}
 	return viewTurn(t, x), nil
 }
 
-// lock backs the database up, then locks the turn in one transaction that also opens the
-// next turn. A turn that is not open is a conflict: a turn is locked once, ever.
-func (s *Service) lock(ctx context.Context, a Actor, id int64, n int, reason string) (*Turn, error) {
-	s.locking.Lock()
-	defer s.locking.Unlock()
-	ai, t0, err := s.aiSetupFor(ctx, id, n)
+// lockTurn locks a turn in one transaction that also opens the next turn, as campaign id's one
+// running lock, within the lock budget (guarded). A turn that is not open is a conflict: a turn
+// is locked once, ever.
+func (s *Service) lockTurn(ctx context.Context, a Actor, id int64, n int, reason string) (*Turn, error) {
+	var locked *Turn
+	err := s.guarded(ctx, id, fmt.Sprintf("the lock of turn %d", n), func(b *budget) (err error) {
+		locked, err = s.lockBody(b, a, id, n, reason)
+		return err
+	})
+	return locked, err
+}
+
+// lockBody is the lock itself: the AI's setup read, then one transaction, which checks that the
+// turn is still open.
+func (s *Service) lockBody(b *budget, a Actor, id int64, n int, reason string) (*Turn, error) {
+	ai, err := s.aiSetupForOpen(b.ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	if t0.Status != Open {
-		return nil, domain.Errorf(domain.ErrConflict, "turn %d is already locked", n)
-	}
-	if err := s.backup(ctx); err != nil {
-		return nil, err
-	}
 	var locked *Turn
-	err = s.store.Write(ctx, func(tx Tx) error {
+	err = b.write(s.store, func(tx Tx) error {
+		claimed, err := tx.ClaimCampaign(id)
+		if err != nil {
+			return err
+		}
+		if !claimed {
+			return domain.Errorf(domain.ErrConflict, "turn %d is being locked by another server", n)
+		}
 		c, err := tx.Campaign(id)
 		if err != nil {
 			return err
@@ -217,6 +233,9 @@ func (s *Service) openNext(tx Tx, c *Campaign, t *Turn, m, next *domain.Map, rep
 	if err != nil {
 		return err
 	}
+	if err := checkTurnTiming(nt, fmt.Sprintf("turn %d's deadline", nt.Number)); err != nil {
+		return err
+	}
 	if err := tx.CreateTurn(nt); err != nil {
 		return err
 	}
@@ -270,72 +289,4 @@ func heading(c *Campaign, t *Turn) turn.Heading {
 
 func sameNames(a, b []string) bool {
 	return slices.EqualFunc(a, b, domain.SameName)
-}
-
-func (s *Service) backup(ctx context.Context) error {
-	b, ok := s.store.(Backupper)
-	if !ok || s.opt.BackupDir == "" {
-		return nil
-	}
-	path, err := b.Backup(ctx, s.opt.BackupDir, s.opt.BackupKeep, s.now())
-	if err != nil {
-		return err
-	}
-	s.opt.Log.Info("backup written before the lock", "path", path)
-	return nil
-}
-
-// LockOutcome names a turn the scheduler locked, or failed to lock and why.
-type LockOutcome struct {
-	Campaign int64  `json:"campaign"`
-	Turn     int    `json:"turn"`
-	Error    string `json:"error,omitempty"`
-}
-
-// LockDue locks every open turn whose lock time has passed, in campaigns that are not
-// paused, and publishes every turn whose after-lock edit window has run out (6.3.2). It is idempotent — a turn is locked once, ever — so the scheduler calls it on
-// every tick and once at start-up, to run a lock that fell due while the server was down
-// (C3). A lock that fails is recorded on its turn for the judges and tried again next tick.
-func (s *Service) LockDue(ctx context.Context) ([]LockOutcome, error) {
-	var open []OpenTurn
-	if err := s.store.Read(ctx, func(r Reader) (err error) {
-		open, err = r.OpenTurns()
-		return err
-	}); err != nil {
-		return nil, err
-	}
-	now := s.now()
-	var out []LockOutcome
-	for _, o := range open {
-		if o.Paused || now.Before(o.LockAt) {
-			continue
-		}
-		_, err := s.lock(ctx, Actor{As: Scheduler}, o.CampaignID, o.Number, "lock time reached")
-		switch {
-		case errors.Is(err, domain.ErrConflict):
-			continue
-		case err != nil:
-			s.opt.Log.Error("scheduled lock failed", "campaign", o.CampaignID, "turn", o.Number, "err", err)
-			out = append(out, LockOutcome{Campaign: o.CampaignID, Turn: o.Number, Error: err.Error()})
-			if rerr := s.noteLockError(ctx, o.CampaignID, o.Number, err); rerr != nil {
-				s.opt.Log.Error("recording the lock failure failed", "err", rerr)
-			}
-		default:
-			s.opt.Log.Info("turn locked on schedule", "campaign", o.CampaignID, "turn", o.Number)
-			out = append(out, LockOutcome{Campaign: o.CampaignID, Turn: o.Number})
-		}
-	}
-	out = append(out, s.closeEdits(ctx, now)...)
-	return out, ctx.Err()
-}
-
-func (s *Service) noteLockError(ctx context.Context, id int64, n int, cause error) error {
-	return s.store.Write(ctx, func(tx Tx) error {
-		t, err := tx.Turn(id, n)
-		if err != nil || t.Status != Open {
-			return err
-		}
-		t.LockError = cause.Error()
-		return tx.UpdateTurnTiming(t)
-	})
 }

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -139,7 +140,7 @@ func (s *Service) SetMercenarySettings(ctx context.Context, a Actor, id int64, r
 		}
 		if h := req.AfterLockEditHours; h != nil {
 			if *h < 0 || *h > 168 {
-				return domain.Errorf(domain.ErrInvalid, "the after-lock edit window is 0 to 168 hours, not %g", *h)
+				return &RangeError{Field: "after_lock_edit_hours", Min: "0", Max: "168", Unit: "hours", Got: strconv.FormatFloat(*h, 'g', -1, 64), Why: "6.3.2: the after-lock edit window"}
 			}
 			st.EditWindow = time.Duration(*h * float64(time.Hour)).Truncate(time.Second)
 			what = append(what, "after-lock edit window "+st.EditWindow.String())

@@ -20,7 +20,7 @@ import (
 
 // policyCalls type-checks the package's source in dir and returns, for each of its functions
 // and methods (methods as "Type.name"), the functions and methods of the package it calls or
-// passes on (judgeAction's may), and the names of the predicates policy.go declares.
+// passes on (judgeAction's may), and the names of the predicates the policy files (policy*.go) declare.
 func policyCalls(t *testing.T, dir string) (calls map[string][]string, policy map[string]bool, methods map[string]*ast.FuncDecl) {
 	t.Helper()
 	// the imports' export data, as the go command builds it
@@ -67,7 +67,8 @@ func policyCalls(t *testing.T, dir string) (calls map[string][]string, policy ma
 	}
 	calls, policy, methods = map[string][]string{}, map[string]bool{}, map[string]*ast.FuncDecl{}
 	for _, f := range files {
-		policyFile := filepath.Base(fset.Position(f.Package).Filename) == "policy.go"
+		name := filepath.Base(fset.Position(f.Package).Filename)
+		policyFile := strings.HasPrefix(name, "policy") && !strings.HasSuffix(name, "_test.go")
 		for _, d := range f.Decls {
 			fn, ok := d.(*ast.FuncDecl)
 			if !ok {

@@ -73,20 +73,38 @@ func poster(r Reader, a Actor, id int64) (access, *Turn, error) {
 	if err := x.need("post orders in "+c.Name+": only its players, team leaders and mercenary judge post orders", mayPost(x)); err != nil {
 		return x, nil, err
 	}
-	switch c.Status {
-	case Paused:
-		return x, nil, domain.Errorf(domain.ErrConflict, "%s is paused (%s): no orders are taken until a judge resumes it", c.Name, c.PauseReason)
-	case Finished:
-		return x, nil, domain.Errorf(domain.ErrConflict, "%s is finished: no more orders are taken", c.Name)
+	if err := takesOrders(c, nil); err != nil {
+		return x, nil, err
 	}
 	t, err := r.LatestTurn(id)
 	if err != nil {
 		return x, nil, err
 	}
-	if t.Status != Open {
-		return x, nil, domain.Errorf(domain.ErrConflict, "no turn of %s is open", c.Name)
+	return x, t, takesOrders(c, t)
+}
+
+// mayPostNow checks, as poster does, that the actor may post orders in campaign c now, in its
+// latest turn t.
+func mayPostNow(c *Campaign, x access, t *Turn) error {
+	if err := x.need("post orders in "+c.Name+": only its players, team leaders and mercenary judge post orders", mayPost(x)); err != nil {
+		return err
 	}
-	return x, t, nil
+	return takesOrders(c, t)
+}
+
+// takesOrders checks that campaign c takes orders now, in its latest turn t (nil: the turn
+// is not known yet).
+func takesOrders(c *Campaign, t *Turn) error {
+	switch c.Status {
+	case Paused:
+		return domain.Errorf(domain.ErrConflict, "%s is paused (%s): no orders are taken until a judge resumes it", c.Name, c.PauseReason)
+	case Finished:
+		return domain.Errorf(domain.ErrConflict, "%s is finished: no more orders are taken", c.Name)
+	}
+	if t != nil && t.Status != Open {
+		return domain.Errorf(domain.ErrConflict, "no turn of %s is open", c.Name)
+	}
+	return nil
 }
 
 // lockTime is the lock time the posting window is judged against (C2), zero when the turn
@@ -162,43 +180,121 @@ func (s *Service) newPost(r Reader, a Actor, id int64, req PostRequest) (*Turn, 
 	return t, p, nil
 }
 
+// draft makes the post a request asks for at time at, not yet stored, and checks it line by
+// line (5.4.1, M2) on m, turn t's map with the controllers of that time, which it does not
+// change. Structured orders go through the order desk first (orderDesk), so that no caller can
+// post one for an army its author may not order.
+func draft(x access, t *Turn, m *domain.Map, req PostRequest, at time.Time) (*Post, []LineOutcome, error) {
+	author := postsAs(x)
+	if len(req.Orders) > 0 {
+		if err := orderDesk(m, author, req.Orders); err != nil {
+			return nil, nil, err
+		}
+	}
+	text, transfers, err := req.normalize(author, t.Snapshot.Grid())
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, tr := range transfers {
+		if m.Army(tr.Army) == nil {
+			return nil, nil, domain.Errorf(domain.ErrInvalid, "the transfer detail names %q, which is not an army on the map", tr.Army)
+		}
+	}
+	src := "text"
+	if len(req.Orders) > 0 {
+		src = "json"
+	}
+	p := &Post{CampaignID: t.CampaignID, Turn: t.Number, AccountID: x.actor.Account.ID, Author: author, At: at, Private: req.Private, Text: text, Source: src, Transfers: transfers}
+	lines := movement.CheckPost(m, p.Domain(), movement.Options{Lock: lockTime(t), Transfers: details(p)})
+	out := make([]LineOutcome, 0, len(lines))
+	for i := range lines {
+		out = append(out, outcome(&lines[i]))
+	}
+	return p, out, nil
+}
+
+// preparePost makes and checks the post a request asks for at time at on r's view, the way
+// the writer checks again a post whose state changed since its check.
+func (s *Service) preparePost(r Reader, a Actor, id int64, req PostRequest, at time.Time) (*Turn, *Post, []LineOutcome, error) {
+	x, t, err := poster(r, a, id)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	m, _, err := controlledMapAt(r, t, at, 0)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	p, lines, err := draft(x, t, m, req, at)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if p.Author == movement.MercenaryJudge {
+		err = guidelineWarnings(r, t, m, p, lines)
+	}
+	return t, p, lines, err
+}
+
+// prepareHot makes and checks the post a request asks for at time at on the campaign's hot
+// state, without the writer (issue 16).
+func (s *Service) prepareHot(ctx context.Context, h *hotCampaign, a Actor, req PostRequest, at time.Time) (*Post, []LineOutcome, error) {
+	x := access{actor: a}
+	if a.Account != nil {
+		x.member = h.member(a.Account.ID)
+	}
+	if err := mayPostNow(h.c, x, h.turn); err != nil {
+		return nil, nil, err
+	}
+	m, err := h.controlledAt(at)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, lines, err := draft(x, h.turn, m, req, at)
+	if err != nil {
+		return nil, nil, err
+	}
+	if p.Author == movement.MercenaryJudge {
+		err = s.store.Read(ctx, func(r Reader) error { return guidelineWarnings(r, h.turn, m.Clone(), p, lines) })
+	}
+	return p, lines, err
+}
+
 // Post records a post in the open turn and answers each line's outcome at once. A line
 // for an army the author does not control is recorded all the same, rejected
 // not_controller, for the judge (5.4.1); a post after the lock time is recorded too_late
-// (C2).
+// (C2). The post is checked on the hot state and committed with the posts made at the same
+// time (batch.go); the writer checks it again only if the state moved on meanwhile.
 func (s *Service) Post(ctx context.Context, a Actor, id int64, req PostRequest) (*PostOutcome, error) {
-	var out *PostOutcome
-	err := s.store.Write(ctx, func(tx Tx) error {
-		t, p, err := s.newPost(tx, a, id, req)
-		if err != nil {
-			return err
-		}
-		if err := tx.CreatePost(p); err != nil {
-			return err
-		}
-		lines, err := check(tx, t, p)
-		if err != nil {
-			return err
-		}
-		out = &PostOutcome{Post: viewPost(p, true), Lines: lines}
-		return s.audit(tx, id, a, "post.create", "post %d in turn %d (%d lines, private: %v)", p.ID, t.Number, len(lines), p.Private)
-	})
-	return out, err
+	at := s.now()
+	h, err := s.hotCampaign(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	j := &postJob{a: a, id: id, req: req, at: at, version: h.version, t: h.turn, claim: ClaimOf(ctx)}
+	if j.p, j.lines, err = s.prepareHot(ctx, h, a, req, at); err != nil {
+		s.stats.PostsRefused.Add(1)
+		return nil, err
+	}
+	s.commit(j)
+	if j.err != nil {
+		return nil, j.err
+	}
+	if m := memoOf(ctx); m != nil && j.version > 0 {
+		m.set(j.version)
+	}
+	return j.out, nil
 }
 
 // CheckPost answers each line's outcome as Post would, without saving anything.
 func (s *Service) CheckPost(ctx context.Context, a Actor, id int64, req PostRequest) (*PostOutcome, error) {
-	var out *PostOutcome
-	err := s.store.Read(ctx, func(r Reader) error {
-		t, p, err := s.newPost(r, a, id, req)
-		if err != nil {
-			return err
-		}
-		lines, err := check(r, t, p)
-		out = &PostOutcome{Lines: lines}
-		return err
-	})
-	return out, err
+	h, err := s.hotCampaign(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	_, lines, err := s.prepareHot(ctx, h, a, req, s.now())
+	if err != nil {
+		return nil, err
+	}
+	return &PostOutcome{Lines: lines}, nil
 }
 
 // ownPost loads a post its author may still change: in the open turn, before the lock time.
@@ -234,12 +330,13 @@ func (s *Service) ownPost(tx Tx, a Actor, id, postID int64) (*Post, *Turn, error
 // the new one is a post of its own, made now, so that it counts as the latest order (M2).
 func (s *Service) EditPost(ctx context.Context, a Actor, id, postID int64, req PostRequest) (*PostOutcome, error) {
 	var out *PostOutcome
-	err := s.store.Write(ctx, func(tx Tx) error {
+	// quietly: posts are in no cache, so the state version stays
+	err := s.store.Write(quietly(ctx), func(tx Tx) error {
 		old, _, err := s.ownPost(tx, a, id, postID)
 		if err != nil {
 			return err
 		}
-		t, p, err := s.newPost(tx, a, id, req)
+		t, p, lines, err := s.preparePost(tx, a, id, req, s.now())
 		if err != nil {
 			return err
 		}
@@ -248,10 +345,6 @@ func (s *Service) EditPost(ctx context.Context, a Actor, id, postID int64, req P
 		}
 		p.Replaces = old.ID
 		if err := tx.CreatePost(p); err != nil {
-			return err
-		}
-		lines, err := check(tx, t, p)
-		if err != nil {
 			return err
 		}
 		out = &PostOutcome{Post: viewPost(p, true), Lines: lines}
@@ -263,7 +356,7 @@ func (s *Service) EditPost(ctx context.Context, a Actor, id, postID int64, req P
 // WithdrawPost withdraws the author's own post: it counts for nothing at the lock.
 func (s *Service) WithdrawPost(ctx context.Context, a Actor, id, postID int64) (*PostView, error) {
 	var out *PostView
-	err := s.store.Write(ctx, func(tx Tx) error {
+	err := s.store.Write(quietly(ctx), func(tx Tx) error {
 		p, t, err := s.ownPost(tx, a, id, postID)
 		if err != nil {
 			return err

@@ -17,10 +17,7 @@ import (
 // turn length after prev's deadline, never on it.
 func nextDeadline(prev *Turn, at time.Time, st Settings) time.Time {
 	d := prev.Deadline.Add(-prev.Extension).Add(st.TurnLength)
-	for d.Before(at.Add(st.LockDelay)) {
-		d = d.Add(st.TurnLength)
-	}
-	return d
+	return notBefore(d, at.Add(st.LockDelay), st.TurnLength)
 }
 
 // explainTiming says why turn t's battle deadline and lock are what they are: the schedule it
@@ -48,7 +45,10 @@ func explainTiming(r Reader, c *Campaign, t *Turn) ([]string, error) {
 			at = *prev.LockedAt
 		}
 		scheduled = nextDeadline(prev, at, st)
-		k := int(scheduled.Sub(base) / st.TurnLength)
+		k := 1
+		if st.TurnLength > 0 {
+			k = int(scheduled.Sub(base) / st.TurnLength)
+		}
 		out = append(out, fmt.Sprintf("Turn %d's battle deadline follows turn %d's, %s without its extensions: %d turn length(s) of %s later, %s.",
 			t.Number, prev.Number, turn.Stamp(base), k, hours(st.TurnLength), turn.Stamp(scheduled)))
 		if prev.LockedAt != nil && prev.LockedAt.Before(prev.LockAt) {

@@ -31,10 +31,18 @@ type Options struct {
 	// ComparePassword checks a password against its hash: bcrypt.CompareHashAndPassword by
 	// default (the tests count the calls through it).
 	ComparePassword func(hash, password []byte) error
-	// BackupDir, when set and the store is a Backupper, receives a copy of the database
-	// before every lock; BackupKeep copies are kept (10 by default).
+	// BackupDir, when set and the store is a Backupper, receives a checked copy of the
+	// database before every sweep that locks a turn and before a judge's lock; BackupKeep good
+	// copies are kept (10 by default).
 	BackupDir  string
 	BackupKeep int
+	// LockBudget is the most one lock may take, not counting its wait for the database's
+	// writer, before it is abandoned and retried next tick (R96): a minute by default.
+	LockBudget time.Duration
+	// LockWorkers is how many due turns the scheduler locks at once: 2 by default.
+	LockWorkers int
+	// SweepMetrics receives what the sweeps, locks and backups did; nothing by default.
+	SweepMetrics SweepMetrics
 	// Cards is the card catalogue troop lists are checked against: the data shipped in the
 	// program (cards.Load) by default. The judges' corrections are put over it.
 	Cards *cards.Catalogue
@@ -61,10 +69,21 @@ type Options struct {
 type Service struct {
 	store Store
 	opt   Options
-	// locking lets one lock of this process run at a time, so that backups do not race;
-	// the store's conditional update keeps a turn from locking twice across processes.
-	locking sync.Mutex
-	dummy   struct {
+	// campaigns lets one lock of each campaign run at a time in this process (any number of
+	// campaigns at once); the store's conditional update and claim keep a turn from locking
+	// twice across processes.
+	campaigns campaignLocks
+	// backups lets one backup run at a time; cleaned is set once the backup folder was cleaned.
+	backups sync.Mutex
+	cleaned bool
+	metrics SweepMetrics
+	// retrying keeps the turns the last sweep failed to lock, and when a sweep last backed up.
+	retrying struct {
+		sync.Mutex
+		failed   map[[2]int64]bool
+		backedUp time.Time
+	}
+	dummy struct {
 		sync.Once
 		hash string
 	}
@@ -77,6 +96,15 @@ type Service struct {
 	kick chan struct{}
 	// notes keeps what the dispatcher did: reminders made, the reach cache.
 	notes notes
+	// hot keeps the campaigns' and accounts' hot state by state version (hot.go); batch
+	// commits concurrent posts together (batch.go); expired says when idempotency keys were
+	// last expired; stats count for the metrics.
+	hot   hot
+	batch batcher
+	// inner is the store under the state version's tracking.
+	inner   Store
+	expired expiry
+	stats   Stats
 }
 
 // NewService makes a service on a store.
@@ -99,7 +127,32 @@ func NewService(st Store, opt Options) *Service {
 	if opt.RemindBefore <= 0 {
 		opt.RemindBefore = 24 * time.Hour
 	}
-	return &Service{store: st, opt: opt, kick: make(chan struct{}, 1)}
+	if opt.LockBudget <= 0 {
+		opt.LockBudget = time.Minute
+	}
+	if opt.LockWorkers <= 0 {
+		opt.LockWorkers = 2
+	}
+	var m SweepMetrics = noMetrics{}
+	if opt.SweepMetrics != nil {
+		m = opt.SweepMetrics
+	}
+	s := &Service{opt: opt, kick: make(chan struct{}, 1), inner: st, metrics: m}
+	// every write goes through the state version (state.go); a store that makes backups
+	// still says so
+	t := &tracked{Store: st, s: s}
+	if b, ok := st.(Backupper); ok {
+		s.store = trackedBackupper{t, b}
+	} else {
+		s.store = t
+	}
+	return s
+}
+
+// trackedBackupper is the tracked store of a store that makes backups.
+type trackedBackupper struct {
+	*tracked
+	Backupper
 }
 
 // Actor is who asks: an account (nil when nobody is logged in) and the address the request

@@ -18,13 +18,34 @@ type Store interface {
 	// Peek runs fn on the read-only pool without a transaction, for the hot paths that
 	// read one row at a time: each read sees the latest commit.
 	Peek(ctx context.Context, fn func(Reader) error) error
+	// State is the state version as of now (Reader.StateVersion): a store that is the only
+	// writer of its database (SQLite, one process) answers from memory, advanced by its own
+	// commits; a shared one (PostgreSQL) reads it.
+	State(ctx context.Context) (int64, error)
 }
 
 // Backupper is a store that can copy itself to a file before a lock.
 type Backupper interface {
-	// Backup writes a copy of the whole database to a new file in dir named after at, keeps
-	// the newest keep copies, and returns the new file's path.
-	Backup(ctx context.Context, dir string, keep int, at time.Time) (string, error)
+	// Backup writes a checked copy of the whole database to a new file in dir named after at,
+	// under a temporary name until it is complete, synced and checked, so that a crash never
+	// leaves a file that looks like a backup; it keeps the newest keep copies.
+	Backup(ctx context.Context, dir string, keep int, at time.Time) (BackupFile, error)
+	// CleanBackups removes what a crash left in dir (partial copies and their journals) and
+	// sets aside backups that fail their check.
+	CleanBackups(ctx context.Context, dir string) (BackupClean, error)
+}
+
+// BackupFile is a backup written: its path and size in bytes.
+type BackupFile struct {
+	Path string
+	Size int64
+}
+
+// BackupClean is what cleaning the backup folder did: the leftovers removed, the bad backups
+// set aside, and how many good ones are there.
+type BackupClean struct {
+	Removed, Bad []string
+	Good         int
 }
 
 // Reader is what a read-only view offers.
@@ -70,6 +91,11 @@ type Reader interface {
 	Control(campaign int64) ([]ControlEntry, error)
 	// Audit lists the newest audit entries first; campaign 0 means the whole server.
 	Audit(campaign int64, limit int) ([]AuditEntry, error)
+	// StateVersion is the state version: every write but a post's increments it (BumpState),
+	// so that what was cached at one version is current while it stays the same.
+	StateVersion() (int64, error)
+	// Idempotency returns the record of an account's idempotency key, or domain.ErrNotFound.
+	Idempotency(account int64, key string) (*IdempotencyRecord, error)
 	DeskReader
 	MercenaryReader
 	NotifyReader
@@ -99,11 +125,17 @@ type Tx interface {
 	// UpdateTurnTiming stores a turn's deadline, lock time, extension, lock error and the end of
 	// its after-lock edit window.
 	UpdateTurnTiming(t *Turn) error
+	// ClaimCampaign takes campaign id for a lock until the transaction ends, if no other
+	// transaction (another server's) holds it: false when one does. On SQLite, whose one writer
+	// is alone already, it is always true.
+	ClaimCampaign(id int64) (bool, error)
 	// LockTurn marks an open turn locked with its report, in one conditional update; it
 	// reports false when the turn was not open (a turn is locked once, ever).
 	LockTurn(t *Turn) (bool, error)
 	// CreatePost stores a new post with its transfer details and sets its id.
 	CreatePost(p *Post) error
+	// CreatePosts stores new posts in one statement and sets their ids.
+	CreatePosts(ps []*Post) error
 	// WithdrawPost marks a post withdrawn at a time; withdrawing it twice is a conflict.
 	WithdrawPost(id int64, at time.Time) error
 	// PutResult stores a battle result, replacing an earlier one for the same square.
@@ -112,6 +144,20 @@ type Tx interface {
 	AddControl(e *ControlEntry) error
 	// AddAudit appends an entry to the audit log and sets its id.
 	AddAudit(e *AuditEntry) error
+	// AddAudits appends entries to the audit log in one statement and sets their ids.
+	AddAudits(es []*AuditEntry) error
+	// BumpState increments the state version and returns the new one.
+	BumpState() (int64, error)
+	// PutIdempotency stores a new idempotency record; the same account and key twice is a
+	// conflict.
+	PutIdempotency(r *IdempotencyRecord) error
+	// PutIdempotencies stores new idempotency records in one statement; an account and key
+	// stored already is a conflict.
+	PutIdempotencies(rs []*IdempotencyRecord) error
+	// AnswerIdempotency stores the answer (status, content type, body) of a stored record.
+	AnswerIdempotency(r *IdempotencyRecord) error
+	// ExpireIdempotency deletes the records made before a time.
+	ExpireIdempotency(before time.Time) error
 	DeskWriter
 	MercenaryWriter
 	NotifyWriter

@@ -61,6 +61,9 @@ func (s *Service) Extend(ctx context.Context, a Actor, id int64, n int, d time.D
 		t.Extension += d
 		t.Deadline = t.Deadline.Add(d)
 		t.LockAt = t.LockAt.Add(d)
+		if err := checkTurnTiming(t, "hours"); err != nil {
+			return err
+		}
 		if err := tx.UpdateTurnTiming(t); err != nil {
 			return err
 		}
@@ -138,6 +141,9 @@ func (s *Service) Resume(ctx context.Context, a Actor, id int64, reason string) 
 		if t.Status == Open && gone > 0 {
 			t.Deadline = t.Deadline.Add(gone)
 			t.LockAt = t.LockAt.Add(gone)
+			if err := checkTurnTiming(t, "the resumed turn's lock time"); err != nil {
+				return err
+			}
 			if err := tx.UpdateTurnTiming(t); err != nil {
 				return err
 			}

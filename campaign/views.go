@@ -6,7 +6,6 @@ package campaign
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -88,28 +87,18 @@ func viewMap(c *Campaign, t *Turn, m *domain.Map, w Viewer) *MapView {
 }
 
 // MapVersion is the current map's version and who the actor is as its viewer: the map endpoint
-// answers If-None-Match from these alone.
+// answers If-None-Match from these alone, which the hot state holds (no query while it is
+// current).
 func (s *Service) MapVersion(ctx context.Context, a Actor, id int64) (int64, Viewer, error) {
-	var v int64
+	h, err := s.hotCampaign(ctx, id)
+	if err != nil {
+		return 0, Viewer{}, err
+	}
 	x := access{actor: a}
-	err := s.store.Peek(ctx, func(r Reader) error {
-		var err error
-		if v, err = r.CampaignVersion(id); err != nil {
-			return err
-		}
-		if a.Account == nil {
-			return nil
-		}
-		m, err := r.Member(id, a.Account.ID)
-		switch {
-		case err == nil:
-			x.member = m
-		case !errors.Is(err, domain.ErrNotFound):
-			return err
-		}
-		return nil
-	})
-	return v, viewerOf(x), err
+	if a.Account != nil {
+		x.member = h.member(a.Account.ID)
+	}
+	return h.c.MapVersion, viewerOf(x), nil
 }
 
 // CurrentMap is the map as it stands now: the open turn's opening map with the control list

@@ -35,19 +35,19 @@ func (r *accountRow) model() *campaign.Account {
 }
 
 type campaignRow struct {
-	ID                  int64 `gorm:"primaryKey"`
-	Name                string
-	Status              string
-	PausedAt            *time.Time
-	PauseReason         string
-	LockDelaySeconds    int64
-	TurnLengthSeconds   int64
-	ExtensionCapSeconds int64
-	ScenarioSeed        *int64
-	Plan                string
-	MapVersion          int64
-	CreatedAt           time.Time
-	Winner              string
+	ID             int64 `gorm:"primaryKey"`
+	Name           string
+	Status         string
+	PausedAt       *time.Time
+	PauseReason    string
+	LockDelayUs    int64 `gorm:"column:lock_delay_us"`
+	TurnLengthUs   int64 `gorm:"column:turn_length_us"`
+	ExtensionCapUs int64 `gorm:"column:extension_cap_us"`
+	ScenarioSeed   *int64
+	Plan           string
+	MapVersion     int64
+	CreatedAt      time.Time
+	Winner         string
 }
 
 func (campaignRow) TableName() string { return "campaigns" }
@@ -58,13 +58,13 @@ func campaignToRow(c *campaign.Campaign) (*campaignRow, error) {
 		return nil, err
 	}
 	return &campaignRow{ID: c.ID, Name: c.Name, Status: string(c.Status), PausedAt: c.PausedAt, PauseReason: c.PauseReason,
-		LockDelaySeconds: seconds(c.Settings.LockDelay), TurnLengthSeconds: seconds(c.Settings.TurnLength), ExtensionCapSeconds: seconds(c.Settings.ExtensionCap),
+		LockDelayUs: c.Settings.LockDelay.Microseconds(), TurnLengthUs: c.Settings.TurnLength.Microseconds(), ExtensionCapUs: c.Settings.ExtensionCap.Microseconds(),
 		ScenarioSeed: c.ScenarioSeed, Plan: string(plan), MapVersion: c.MapVersion, CreatedAt: c.CreatedAt, Winner: string(c.Winner)}, nil
 }
 
 func (r *campaignRow) model() (*campaign.Campaign, error) {
 	c := &campaign.Campaign{ID: r.ID, Name: r.Name, Status: campaign.CampaignStatus(r.Status), PausedAt: utcPtr(r.PausedAt), PauseReason: r.PauseReason,
-		Settings:     campaign.Settings{LockDelay: time.Duration(r.LockDelaySeconds) * time.Second, TurnLength: time.Duration(r.TurnLengthSeconds) * time.Second, ExtensionCap: time.Duration(r.ExtensionCapSeconds) * time.Second},
+		Settings:     campaign.Settings{LockDelay: time.Duration(r.LockDelayUs) * time.Microsecond, TurnLength: time.Duration(r.TurnLengthUs) * time.Microsecond, ExtensionCap: time.Duration(r.ExtensionCapUs) * time.Microsecond},
 		ScenarioSeed: r.ScenarioSeed, MapVersion: r.MapVersion, CreatedAt: r.CreatedAt.UTC(), Winner: domain.Side(r.Winner)}
 	if err := json.Unmarshal([]byte(r.Plan), &c.Plan); err != nil {
 		return nil, fmt.Errorf("campaign %d's plan: %w", r.ID, err)

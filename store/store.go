@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/pressly/goose/v3"
@@ -32,6 +33,10 @@ type DB struct {
 	writer, reader *gorm.DB
 	// path is the SQLite file, empty for PostgreSQL.
 	path string
+	// known is the state version as this process last knew it (SQLite only; State).
+	known atomic.Int64
+	// peek is the reader pool with its statements kept prepared (Peek).
+	peek *gorm.DB
 }
 
 var _ campaign.Store = (*DB)(nil)
@@ -39,36 +44,71 @@ var _ campaign.Backupper = (*DB)(nil)
 
 // Open opens the database a DSN names — a postgres:// or postgresql:// URL, or else the path
 // of an SQLite file (created if missing) — and brings its schema up to date.
-func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
+func Open(ctx context.Context, dsn string, log *slog.Logger, opts ...Option) (*DB, error) {
+	o := options{synchronous: "FULL"}
+	for _, f := range opts {
+		if err := f(&o); err != nil {
+			return nil, err
+		}
+	}
 	if log == nil {
 		log = slog.Default()
 	}
 	cfg := &gorm.Config{
 		SkipDefaultTransaction: true,
 		TranslateError:         true,
-		Logger:                 logger.NewSlogLogger(log, logger.Config{SlowThreshold: 500 * time.Millisecond, LogLevel: logger.Warn, IgnoreRecordNotFoundError: true}),
-		NowFunc:                func() time.Time { return time.Now().UTC() },
+		Logger: quietTrace{Interface: logger.NewSlogLogger(log, logger.Config{SlowThreshold: slowStatement, LogLevel: logger.Warn, IgnoreRecordNotFoundError: true}),
+			slow: slowStatement},
+		NowFunc: func() time.Time { return time.Now().UTC() },
 	}
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
 		return openPostgres(ctx, dsn, cfg)
 	}
-	return openSQLite(ctx, dsn, cfg)
+	return openSQLite(ctx, dsn, cfg, o)
 }
 
+// Option changes how Open opens a database.
+type Option func(*options) error
+
+type options struct{ synchronous string }
+
+// Synchronous sets SQLite's synchronous setting: "full", the default (a commit is on the disk
+// before it is acknowledged: an acknowledged order survives a power cut), or "normal" (with
+// WAL, a power cut may lose the last commits, never the file's consistency; the commits cost no
+// sync). PostgreSQL ignores it.
+func Synchronous(mode string) Option {
+	return func(o *options) error {
+		switch m := strings.ToUpper(mode); m {
+		case "FULL", "NORMAL":
+			o.synchronous = m
+			return nil
+		}
+		return fmt.Errorf("synchronous %q: full or normal", mode)
+	}
+}
+
+// slowStatement is how long a statement runs before it is logged.
+const slowStatement = 500 * time.Millisecond
+
 // SQLiteDSNs are the writer's and the readers' DSNs for an SQLite file (STACK-NOTES): WAL,
-// a busy timeout, BEGIN IMMEDIATE for the one writer, read-only query-only readers.
-func SQLiteDSNs(path string) (writer, reader string) {
+// a busy timeout, BEGIN IMMEDIATE for the one writer, read-only query-only readers. The writer
+// syncs FULL (issue 16): a commit is on the disk before it is acknowledged, so an acknowledged
+// order survives a power cut; posts are committed in groups (campaign's post batch), one sync a
+// group.
+func SQLiteDSNs(path string) (writer, reader string) { return sqliteDSNs(path, "FULL") }
+
+func sqliteDSNs(path, synchronous string) (writer, reader string) {
 	p := (&url.URL{Path: path}).EscapedPath()
-	writer = "file:" + p + "?_journal_mode=WAL&_busy_timeout=5000&_synchronous=NORMAL&_foreign_keys=on&_txlock=immediate"
+	writer = "file:" + p + "?_journal_mode=WAL&_busy_timeout=5000&_synchronous=" + synchronous + "&_foreign_keys=on&_txlock=immediate"
 	reader = "file:" + p + "?mode=ro&_query_only=on&_busy_timeout=5000"
 	return writer, reader
 }
 
-func openSQLite(ctx context.Context, path string, cfg *gorm.Config) (*DB, error) {
+func openSQLite(ctx context.Context, path string, cfg *gorm.Config, o options) (*DB, error) {
 	if path == "" {
 		return nil, fmt.Errorf("no database file given")
 	}
-	wdsn, rdsn := SQLiteDSNs(path)
+	wdsn, rdsn := sqliteDSNs(path, o.synchronous)
 	// The writer first: a read-only connection cannot switch a file to WAL.
 	w, err := gorm.Open(sqlite.Open(wdsn), cfg)
 	if err != nil {
@@ -102,7 +142,7 @@ func openSQLite(ctx context.Context, path string, cfg *gorm.Config) (*DB, error)
 	}
 	rsql.SetMaxOpenConns(6)
 	rsql.SetMaxIdleConns(6)
-	return &DB{writer: w, reader: r, path: path}, nil
+	return &DB{writer: w, reader: r, path: path, peek: r.Session(&gorm.Session{PrepareStmt: true})}, nil
 }
 
 func openPostgres(ctx context.Context, dsn string, cfg *gorm.Config) (*DB, error) {
@@ -118,7 +158,7 @@ func openPostgres(ctx context.Context, dsn string, cfg *gorm.Config) (*DB, error
 		sqlDB.Close()
 		return nil, err
 	}
-	return &DB{writer: g, reader: g}, nil
+	return &DB{writer: g, reader: g, peek: g.Session(&gorm.Session{PrepareStmt: true})}, nil
 }
 
 // migrate runs the dialect's embedded migrations; on PostgreSQL an advisory lock lets only
@@ -169,11 +209,20 @@ func (d *DB) Ping(ctx context.Context) error {
 	return s.PingContext(ctx)
 }
 
-// Write runs fn in one transaction on the writer connection.
+// Write runs fn in one transaction on the writer connection; a commit that bumped the state
+// version makes it the one this process knows.
 func (d *DB) Write(ctx context.Context, fn func(campaign.Tx) error) error {
-	return d.writer.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		return fn(&txn{db: tx})
+	var bumped int64
+	err := d.writer.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		t := &txn{db: tx}
+		err := fn(t)
+		bumped = t.bumped
+		return err
 	})
+	if err == nil && bumped > 0 && d.path != "" {
+		d.advance(bumped)
+	}
+	return err
 }
 
 // Read runs fn in a read-only transaction on the reader pool.
@@ -183,15 +232,16 @@ func (d *DB) Read(ctx context.Context, fn func(campaign.Reader) error) error {
 	}, &sql.TxOptions{ReadOnly: d.path == ""})
 }
 
-// Peek runs fn on the reader pool without a transaction.
+// Peek runs fn on the reader pool without a transaction, its statements prepared once per
+// connection and kept (the hot paths' few statements: preparing one cost more than running it).
 func (d *DB) Peek(ctx context.Context, fn func(campaign.Reader) error) error {
-	return fn(&txn{db: d.reader.WithContext(ctx)})
+	return fn(&txn{db: d.peek.WithContext(ctx)})
 }
 
 // Tables lists the application's tables, for tests that compare database contents.
 var Tables = []string{"secrets", "accounts", "campaigns", "members", "turns", "posts", "results", "control", "audit",
 	"strategies", "proposals", "formulas", "sanctions", "amendments", "cards",
-	"events", "subscriptions", "deliveries", "messages",
+	"events", "subscriptions", "deliveries", "messages", "idempotency",
 	"inactivity", "change_power", "control_requests", "emergencies", "notices", "votes", "ballots", "name_changes", "admissions",
 	"banlist_versions", "deck_cards", "leagues", "matches", "match_events"}
 

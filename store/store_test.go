@@ -129,7 +129,7 @@ func TestBackupKeepsTheNewest(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		paths = append(paths, p)
+		paths = append(paths, p.Path)
 	}
 	left, _ := filepath.Glob(filepath.Join(dir, "*.db"))
 	if !slices.Equal(left, paths[2:]) {
@@ -156,5 +156,28 @@ func TestSQLiteDSNs(t *testing.T) {
 	}
 	if !strings.HasPrefix(w, "file:/tmp/a%20b/c.db?") {
 		t.Errorf("the path is not escaped: %q", w)
+	}
+}
+
+// The writer syncs FULL by default (issue 16: an acknowledged order survives a power cut);
+// normal is taken on request, anything else refused.
+func TestOpenSynchronous(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		opts []Option
+		want int // PRAGMA synchronous: 1 NORMAL, 2 FULL
+	}{{nil, 2}, {[]Option{Synchronous("normal")}, 1}, {[]Option{Synchronous("FULL")}, 2}} {
+		d, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"), slog.New(slog.DiscardHandler), c.opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got int
+		if err := d.writer.Raw("PRAGMA synchronous").Row().Scan(&got); err != nil || got != c.want {
+			t.Errorf("%d options: synchronous %d (%v), want %d", len(c.opts), got, err, c.want)
+		}
+		d.Close()
+	}
+	if _, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"), nil, Synchronous("off")); err == nil {
+		t.Error("synchronous off was taken")
 	}
 }

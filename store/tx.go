@@ -17,6 +17,8 @@ import (
 // txn is one transaction; it implements campaign.Tx (and so campaign.Reader).
 type txn struct {
 	db *gorm.DB
+	// bumped is the state version this transaction set (BumpState), 0 for none.
+	bumped int64
 }
 
 var _ campaign.Tx = (*txn)(nil)
@@ -134,7 +136,7 @@ func (t *txn) UpdateCampaign(c *campaign.Campaign) error {
 	}
 	return t.db.Model(&campaignRow{}).Where("id = ?", c.ID).Updates(map[string]any{
 		"name": r.Name, "status": r.Status, "paused_at": r.PausedAt, "pause_reason": r.PauseReason, "map_version": r.MapVersion,
-		"lock_delay_seconds": r.LockDelaySeconds, "turn_length_seconds": r.TurnLengthSeconds, "extension_cap_seconds": r.ExtensionCapSeconds,
+		"lock_delay_us": r.LockDelayUs, "turn_length_us": r.TurnLengthUs, "extension_cap_us": r.ExtensionCapUs,
 		"winner": r.Winner,
 	}).Error
 }

@@ -287,7 +287,9 @@ func (p *tab) login(name, password string) {
 		chromedp.SendKeys(chromedp.ID("login-password"), password),
 		chromedp.Click(chromedp.CSS(`#login button[type="submit"]`)),
 		chromedp.WaitVisible(chromedp.ID("who")))
-	p.until("the campaign as "+name+" sees it", `document.querySelector('#tabs a[href="#notifications"]')`)
+	// on the application (not the round setup page, which has no tabs) the login is done when
+	// the campaign has been read again as the account sees it
+	p.until("the campaign as "+name+" sees it", `!document.querySelector('#tabs') || document.querySelector('#tabs a[href="#notifications"]')`)
 }
 
 // demo is a server running the demo campaign, with its accounts' passwords.

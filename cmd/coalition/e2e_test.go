@@ -184,7 +184,9 @@ func TestScenariosOverHTTP(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no scenarios under %s: %v", root, err)
 	}
-	s := startServer(t, "--lock-tick", "off")
+	// the scenarios make thousands of commits one after another: durability is not what they
+	// test (the store's tests and the rush run on the default, full)
+	s := startServer(t, "--lock-tick", "off", "--synchronous", "normal")
 	admin := s.login("admin", e2eAdminPassword)
 	passwords := map[string]string{}
 	for _, j := range []string{"e2e-mover", "e2e-batty"} {

@@ -47,6 +47,9 @@ commands:
   deck check [--format F] [--revision R] [--json] FILE
                               check a deck list for Coalition, Heroic or Manahearth
   verify-dice [FILE.json]     check a turn's published seed and dice
+  backup [--db FILE] [--backups DIR]
+                              write a checked backup of the SQLite database
+  restore [--db FILE] BACKUP  put a backup in place of the SQLite database (server stopped)
   admin reset-password [--db FILE] NAME
                               give an account a new password (a lost admin password too)
   version                     the program's version, commit and Go version
@@ -77,6 +80,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return verifyDiceCommand(args[2:], stdin, stdout)
 	case "admin":
 		return adminCommand(ctx, args[2:], getenv, stdout, stderr)
+	case "backup":
+		return backupCommand(ctx, args[2:], getenv, stdout, stderr)
+	case "restore":
+		return restoreCommand(ctx, args[2:], getenv, stdout, stderr)
 	case "version", "--version":
 		return versionCommand(stdout)
 	case "help", "-h", "--help":

@@ -11,11 +11,13 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/robfig/cron/v3"
 
 	"github.com/coalition-wargame/coalition/api"
@@ -71,13 +73,16 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	commonFlags(fs, getenv, &c)
 	addr := fs.String("addr", env(getenv, "COALITION_ADDR", ":8080"), "the address to listen on; :0 picks a free port (env COALITION_ADDR)")
 	demo := fs.Bool("demo", false, "load the demo campaign and its player accounts (once)")
-	backups := fs.String("backups", env(getenv, "COALITION_BACKUPS", ""), "where the SQLite file is copied before every lock (default: backups/ next to the database; env COALITION_BACKUPS)")
-	keep := fs.Int("backup-keep", 20, "how many backups to keep")
+	backups := fs.String("backups", env(getenv, "COALITION_BACKUPS", ""), "where the SQLite file is copied, checked, before every sweep that locks a turn and every judge's lock (default: backups/ next to the database; env COALITION_BACKUPS)")
+	keep := fs.Int("backup-keep", 20, "how many good backups to keep")
+	budget := fs.Duration("lock-budget", envDuration(getenv, "COALITION_LOCK_BUDGET", time.Minute), "the most one lock may take before it is abandoned, recorded and retried next tick (env COALITION_LOCK_BUDGET)")
+	workers := fs.Int("lock-workers", 2, "how many due turns the scheduler locks at once")
 	tick := fs.String("lock-tick", env(getenv, "COALITION_LOCK_TICK", "* * * * *"), "the lock scheduler's cron spec, in UTC; off disables it (env COALITION_LOCK_TICK)")
 	admin := fs.String("admin", env(getenv, "COALITION_ADMIN", "admin"), "the name of the admin account created on a fresh database (env COALITION_ADMIN)")
 	proxies := fs.String("trusted-proxies", getenv("COALITION_TRUSTED_PROXIES"), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (env COALITION_TRUSTED_PROXIES)")
 	logFormat := fs.String("log", env(getenv, "COALITION_LOG", "text"), "log format: text or json (env COALITION_LOG)")
 	rateLimit := fs.String("rate-limit", env(getenv, "COALITION_RATE_LIMIT", "20/s"), "writes per account and per address: N/s, N/m or N/h, optionally ,BURST (N by default); off disables it (env COALITION_RATE_LIMIT)")
+	synchronous := fs.String("synchronous", env(getenv, "COALITION_SQLITE_SYNCHRONOUS", "full"), "SQLite's sync of every commit: full (an acknowledged change survives a power cut) or normal (faster; a power cut may lose the last commits) (env COALITION_SQLITE_SYNCHRONOUS)")
 	cardFile := fs.String("cards", getenv("COALITION_CARDS"), "a card catalogue written by `coalition cards import` to check troop lists against; default: the card data shipped in the program (env COALITION_CARDS)")
 	formatsFile := fs.String("formats", getenv("COALITION_FORMATS"), "a card formats document (format/data/formats.json's shape) with revisions or sub-formats of its own; default: the shipped one (env COALITION_FORMATS)")
 	deckCards := fs.String("deck-cards", getenv("COALITION_DECK_CARDS"), "an every-card catalogue written by `coalition cards import --all` to check deck lists against; default: the every-card data shipped in the program, loaded on the first check (env COALITION_DECK_CARDS)")
@@ -92,6 +97,11 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if fs.NArg() > 0 {
 		return fmt.Errorf("serve takes no arguments, only flags: %q", fs.Args())
 	}
+	if v := getenv("COALITION_LOCK_BUDGET"); v != "" {
+		if _, err := time.ParseDuration(v); err != nil {
+			return fmt.Errorf("COALITION_LOCK_BUDGET: %w", err)
+		}
+	}
 	limit, err := api.ParseRateLimit(*rateLimit)
 	if err != nil {
 		return fmt.Errorf("--rate-limit: %w", err)
@@ -102,7 +112,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	c.log = slog.New(h)
 
-	st, err := store.Open(ctx, c.db, c.log)
+	st, err := store.Open(ctx, c.db, c.log, store.Synchronous(*synchronous))
 	if err != nil {
 		return err
 	}
@@ -118,12 +128,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
-	opt := campaign.Options{Clock: now, Log: c.log, PasswordCost: c.cost, BackupKeep: *keep, Notifier: notifier, RemindBefore: n.remindBefore}
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	opt := campaign.Options{Clock: now, Log: c.log, PasswordCost: c.cost, BackupKeep: *keep, Notifier: notifier, RemindBefore: n.remindBefore,
+		LockBudget: *budget, LockWorkers: *workers, SweepMetrics: api.NewSweepMetrics(reg, now)}
 	if !strings.Contains(c.db, "://") {
-		opt.BackupDir = *backups
-		if opt.BackupDir == "" {
-			opt.BackupDir = filepath.Join(filepath.Dir(c.db), "backups")
-		}
+		opt.BackupDir = backupFolder(c.db, *backups)
 	}
 	if *cardFile != "" {
 		if opt.Cards, err = cardsCatalogue(*cardFile); err != nil {
@@ -171,21 +181,26 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 	}
 
-	// C3: a lock that fell due while the server was down runs now, once.
-	if _, err := svc.LockDue(ctx); err != nil {
-		return fmt.Errorf("catching up on due locks: %w", err)
+	// the sweep: one at a time, on every tick and once after start-up (C3: a lock that fell due
+	// while the server was down runs then, once)
+	var sweeping sync.Mutex
+	sweep := func() {
+		if !sweeping.TryLock() {
+			c.log.Debug("lock sweep skipped: the last one still runs")
+			return
+		}
+		defer sweeping.Unlock()
+		if _, err := svc.LockDue(ctx); err != nil && ctx.Err() == nil {
+			c.log.Error("lock sweep failed", "err", err)
+		}
 	}
+	var sched *cron.Cron
 	if *tick != "off" {
 		cl := cronLogger{c.log}
-		sched := cron.New(cron.WithLocation(time.UTC), cron.WithLogger(cl), cron.WithChain(cron.Recover(cl), cron.SkipIfStillRunning(cl)))
-		if _, err := sched.AddFunc(*tick, func() {
-			if _, err := svc.LockDue(ctx); err != nil && ctx.Err() == nil {
-				c.log.Error("lock sweep failed", "err", err)
-			}
-		}); err != nil {
+		sched = cron.New(cron.WithLocation(time.UTC), cron.WithLogger(cl), cron.WithChain(cron.Recover(cl)))
+		if _, err := sched.AddFunc(*tick, sweep); err != nil {
 			return fmt.Errorf("--lock-tick %q: %w", *tick, err)
 		}
-		sched.Start()
 		defer func() { <-sched.Stop().Done() }()
 	}
 
@@ -195,10 +210,20 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 			trusted = append(trusted, p)
 		}
 	}
-	srv, err := api.New(svc, api.Options{Key: key, Clock: now, Log: c.log, TrustedProxies: trusted, Health: st.Ping, Pages: web.Handler(), MetricsToken: getenv("COALITION_METRICS_TOKEN"), RateLimit: limit})
+	srv, err := api.New(svc, api.Options{Key: key, Clock: now, Log: c.log, TrustedProxies: trusted, Health: st.Ping, Pages: web.Handler(), MetricsToken: getenv("COALITION_METRICS_TOKEN"), RateLimit: limit,
+		Registry: reg})
 	if err != nil {
 		return err
 	}
+	// what another process writes to the SQLite file (coalition admin reset-password) is seen
+	// within a second: the server reads the state version again every second (issue 16)
+	wctx, stopWatch := context.WithCancel(ctx)
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		st.Watch(wctx, time.Second)
+	}()
+	defer func() { stopWatch(); <-watched }()
 	// the dispatcher sends notifications after their commits and makes the reminders
 	dctx, stopDispatch := context.WithCancel(ctx)
 	dispatched := make(chan struct{})
@@ -213,6 +238,19 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	c.log.Info("serving", "addr", ln.Addr().String(), "db", c.db)
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
+	// start-up never waits on a lock: the server listens and serves reads while the first sweep
+	// catches up (a post to a turn already due is too_late, C2), then the ticks begin
+	caughtUp := make(chan struct{})
+	go func() {
+		defer close(caughtUp)
+		beforeCatchUp(ctx)
+		svc.CleanBackups(ctx)
+		sweep()
+		if sched != nil && ctx.Err() == nil {
+			sched.Start()
+		}
+	}()
+	defer func() { <-caughtUp }()
 	select {
 	case err := <-served:
 		return err
@@ -228,6 +266,19 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	c.log.Info("stopped")
 	return nil
+}
+
+// beforeCatchUp runs before the start-up sweep; tests hold it to see the server serve before
+// it catches up.
+var beforeCatchUp = func(context.Context) {}
+
+// envDuration is the duration in the environment variable name, or def when it is unset or
+// not a duration.
+func envDuration(getenv func(string) string, name string, def time.Duration) time.Duration {
+	if d, err := time.ParseDuration(getenv(name)); err == nil {
+		return d
+	}
+	return def
 }
 
 // signingKey is the token key: COALITION_JWT_KEY (hex or base64, at least 32 bytes) or a

@@ -191,6 +191,12 @@ export function summary(a) {
       open.map((e) => h('li', {}, `${sideName(e.side)} must return to a legal configuration by the lock of turn ${e.due} (5.2.2.2): `,
         e.illegal.length ? e.illegal.map((b) => b.message).join('; ') : (e.kind === 'authorize' ? `${e.people.join(' and ')} are authorized until then` : 'nothing is illegal any more'))),
       owed.map((t) => h('li', {}, t))) : h('p', {}, 'No emergency configuration is open and no army is owed.'));
+    // the section starts folded when all is legal; something to do opens it, unless the judge folded it himself
+    const sec = box.closest('section.fold');
+    if ((open.length || owed.length) && sec && sec.classList.contains('folded') && localStorage.getItem(`coalition.fold.${sec.id.replace(/-section$/, '')}`) === null) {
+      sec.classList.remove('folded');
+      sec.querySelector('.fold-toggle').setAttribute('aria-expanded', 'true');
+    }
   }).catch((err) => fill(box, err.detail || String(err)));
   return box;
 }

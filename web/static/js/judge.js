@@ -12,8 +12,8 @@ import * as corrections from './corrections.js';
 
 let app, panel, els = {};
 
-/** closedAtFirst are the sections that start folded; the judge's own choice is remembered. */
-const closedAtFirst = ['judge-sanctions', 'judge-formulas', 'judge-reports'];
+/** closedAtFirst are the sections that start folded (the control lists open themselves when an emergency is open); the judge's own choice is remembered. */
+const closedAtFirst = ['judge-control', 'judge-sanctions', 'judge-formulas', 'judge-corrections', 'judge-reports'];
 
 /** section is a part of the console whose heading folds and unfolds it. */
 function section(title, id, ...body) {
