@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/coalition-wargame/coalition/domain"
@@ -260,4 +262,57 @@ func (s *Service) Secret(ctx context.Context, name string, size int) ([]byte, er
 		return tx.PutSecret(name, key)
 	})
 	return key, err
+}
+
+// pendingAccount is an account to make for a new member: its name, password and hash.
+type pendingAccount struct{ name, password, hash string }
+
+// freshAccounts lists the members with no account yet, with a new password each (hashed
+// before any transaction: bcrypt is slow by design).
+func (s *Service) freshAccounts(ctx context.Context, members []Member) ([]pendingAccount, error) {
+	var fresh []pendingAccount
+	err := s.store.Read(ctx, func(r Reader) error {
+		for _, m := range members {
+			if _, err := r.AccountByName(m.Name); errors.Is(err, domain.ErrNotFound) {
+				fresh = append(fresh, pendingAccount{name: strings.TrimSpace(m.Name)})
+			} else if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i := range fresh {
+		p, err := s.NewPassword()
+		if err != nil {
+			return nil, err
+		}
+		if fresh[i].hash, err = s.hash(p); err != nil {
+			return nil, err
+		}
+		fresh[i].password = p
+	}
+	return fresh, nil
+}
+
+// makeAccounts stores the pending accounts.
+func (s *Service) makeAccounts(tx Tx, fresh []pendingAccount, now time.Time) ([]NewAccount, error) {
+	names := make([]string, len(fresh))
+	for i, f := range fresh {
+		names[i] = f.name
+	}
+	if err := noLookalikeAccount(tx, names...); err != nil {
+		return nil, err
+	}
+	out := []NewAccount{}
+	for _, f := range fresh {
+		acc := &Account{Name: f.name, PasswordHash: f.hash, TokenVersion: 1, CreatedAt: now}
+		if err := tx.CreateAccount(acc); err != nil {
+			return nil, err
+		}
+		out = append(out, NewAccount{Account: acc, Password: f.password})
+	}
+	return out, nil
 }

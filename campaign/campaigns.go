@@ -5,7 +5,6 @@ package campaign
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"strings"
 	"time"
@@ -94,61 +93,27 @@ func (s *Service) createCampaign(ctx context.Context, a Actor, su Setup, then fu
 	if err := checkAssistants(su.Members); err != nil {
 		return nil, err
 	}
-	// Passwords are hashed before the transaction: bcrypt is slow by design.
-	type pending struct {
-		name, password, hash string
-	}
-	var fresh []pending
-	err = s.store.Read(ctx, func(r Reader) error {
-		seen := map[string]bool{}
-		for _, mem := range su.Members {
-			key := domain.NameKey(mem.Name)
-			if seen[key] {
-				return domain.Errorf(domain.ErrInvalid, "%s is listed twice among the members", mem.Name)
-			}
-			seen[key] = true
-			if _, err := r.AccountByName(mem.Name); errors.Is(err, domain.ErrNotFound) {
-				fresh = append(fresh, pending{name: strings.TrimSpace(mem.Name)})
-			} else if err != nil {
-				return err
-			}
+	seen := map[string]bool{}
+	for _, mem := range su.Members {
+		key := domain.NameKey(mem.Name)
+		if seen[key] {
+			return nil, domain.Errorf(domain.ErrInvalid, "%s is listed twice among the members", mem.Name)
 		}
-		return nil
-	})
+		seen[key] = true
+	}
+	fresh, err := s.freshAccounts(ctx, su.Members)
 	if err != nil {
 		return nil, err
-	}
-	for i := range fresh {
-		p, err := s.NewPassword()
-		if err != nil {
-			return nil, err
-		}
-		if fresh[i].hash, err = s.hash(p); err != nil {
-			return nil, err
-		}
-		fresh[i].password = p
 	}
 	now := s.now()
 	c := &Campaign{Name: name, Status: Running, Settings: su.Settings, ScenarioSeed: su.ScenarioSeed, Plan: su.Plan, MapVersion: 1, CreatedAt: now}
 	out := &Created{Campaign: c, Accounts: []NewAccount{}}
 	err = s.store.Write(ctx, func(tx Tx) error {
-		out.Accounts = out.Accounts[:0]
 		if err := noLookalikeCampaign(tx, name); err != nil {
 			return err
 		}
-		names := make([]string, len(fresh))
-		for i, f := range fresh {
-			names[i] = f.name
-		}
-		if err := noLookalikeAccount(tx, names...); err != nil {
+		if out.Accounts, err = s.makeAccounts(tx, fresh, now); err != nil {
 			return err
-		}
-		for _, f := range fresh {
-			acc := &Account{Name: f.name, PasswordHash: f.hash, TokenVersion: 1, CreatedAt: now}
-			if err := tx.CreateAccount(acc); err != nil {
-				return err
-			}
-			out.Accounts = append(out.Accounts, NewAccount{Account: acc, Password: f.password})
 		}
 		if err := tx.CreateCampaign(c); err != nil {
 			return err

@@ -5,9 +5,7 @@ package campaign
 
 import (
 	"context"
-	"errors"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -215,59 +213,6 @@ func (s *Service) createRound(ctx context.Context, a Actor, in roundSpec) (*Roun
 		return nil, err
 	}
 	out.Round = viewRound(rr, access{actor: a, member: rr.member(a)}, nil, nil)
-	return out, nil
-}
-
-// pendingAccount is an account to make for a new member: its name, password and hash.
-type pendingAccount struct{ name, password, hash string }
-
-// freshAccounts lists the members with no account yet, with a new password each (hashed
-// before any transaction: bcrypt is slow by design).
-func (s *Service) freshAccounts(ctx context.Context, members []Member) ([]pendingAccount, error) {
-	var fresh []pendingAccount
-	err := s.store.Read(ctx, func(r Reader) error {
-		for _, m := range members {
-			if _, err := r.AccountByName(m.Name); errors.Is(err, domain.ErrNotFound) {
-				fresh = append(fresh, pendingAccount{name: strings.TrimSpace(m.Name)})
-			} else if err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	for i := range fresh {
-		p, err := s.NewPassword()
-		if err != nil {
-			return nil, err
-		}
-		if fresh[i].hash, err = s.hash(p); err != nil {
-			return nil, err
-		}
-		fresh[i].password = p
-	}
-	return fresh, nil
-}
-
-// makeAccounts stores the pending accounts.
-func (s *Service) makeAccounts(tx Tx, fresh []pendingAccount, now time.Time) ([]NewAccount, error) {
-	names := make([]string, len(fresh))
-	for i, f := range fresh {
-		names[i] = f.name
-	}
-	if err := noLookalikeAccount(tx, names...); err != nil {
-		return nil, err
-	}
-	out := []NewAccount{}
-	for _, f := range fresh {
-		acc := &Account{Name: f.name, PasswordHash: f.hash, TokenVersion: 1, CreatedAt: now}
-		if err := tx.CreateAccount(acc); err != nil {
-			return nil, err
-		}
-		out = append(out, NewAccount{Account: acc, Password: f.password})
-	}
 	return out, nil
 }
 
