@@ -21,7 +21,8 @@ func (p *tab) openRound(base string, id int64) {
 }
 
 // TestBrowserRoundSetup (2.5): on the round setup page the judge fills in a round with the
-// generator and sees every problem left with its rule; a team leader sees only his side's bases
+// generator and sees every problem left with its rule, edits, removes and regenerates a
+// mercenary (2.5.3); a team leader sees only his side's bases
 // before they are public, sends the judges a request — which the judge sees beside the map — and
 // a description, which the judge rejects with a reason and then accepts; the judge publishes the
 // positions, the page says the round may start, and the judge starts it.
@@ -48,6 +49,23 @@ func TestBrowserRoundSetup(t *testing.T) {
 	judge.do("filling in the round", chromedp.Click(chromedp.ID("round-generate")))
 	judge.until("the generator's proposal", `/generator filled/.test(document.querySelector('#round-msg').textContent) && document.querySelectorAll('#round-sites tbody tr').length === 15`)
 	judge.until("the one problem left: not published", `document.querySelectorAll('#round-problems li').length === 1 && document.querySelector('#round-problems li[data-rule="2.5.2.3"]')`)
+	// the mercenaries (2.5.3): the judge rewrites one as the generator made it, is told what is
+	// wrong with a square off the map, takes one out (a problem of chapter 6 appears) and has
+	// the generator fill it in again
+	judge.do("editing the first mercenary", chromedp.Click(chromedp.CSS(`#round-mercs li:first-child button.edit`)))
+	judge.until("the form filled in", `document.querySelector('#merc-name').value !== '' && /\d+ \S/.test(document.querySelector('#merc-troops').value)`)
+	judge.do("writing it back", chromedp.Click(chromedp.CSS(`#round-merc-form button[type="submit"]`)))
+	judge.until("the mercenary written", `/is written/.test(document.querySelector('#round-merc-msg').textContent) && document.querySelectorAll('#round-problems li').length === 1`)
+	judge.do("editing it onto a square off the map",
+		chromedp.Click(chromedp.CSS(`#round-mercs li:first-child button.edit`)),
+		chromedp.SetValue(chromedp.ID("merc-at"), "40Z"),
+		chromedp.Click(chromedp.CSS(`#round-merc-form button[type="submit"]`)))
+	judge.until("the refusal", `/40Z is not on the map/.test(document.querySelector('#round-merc-msg').textContent)`)
+	judge.do("taking the last mercenary out", chromedp.Evaluate[chromedp.Void](`window.mercs = document.querySelectorAll('#round-mercs li').length`),
+		chromedp.Click(chromedp.CSS(`#round-mercs li:last-child button.remove`)))
+	judge.until("a mercenary missing", `document.querySelectorAll('#round-mercs li').length === window.mercs - 1 && document.querySelectorAll('#round-problems li').length > 1`)
+	judge.do("filling in the round again", chromedp.Click(chromedp.ID("round-generate")))
+	judge.until("the mercenaries complete again", `document.querySelectorAll('#round-mercs li').length === window.mercs && document.querySelectorAll('#round-problems li').length === 1`)
 
 	leader := newTab(t, b, "Gerrard")
 	leader.openRound(d.base, id)

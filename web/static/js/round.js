@@ -240,10 +240,52 @@ function armies(r) {
   return section('Armies (2.5.2)', 'round-armies-title', table, form, msg);
 }
 
+const MERC_FACTIONS = ['town-defender', 'theme', 'raider'];
+
+/** troopText writes a troop list back as the troop field reads it. */
+function troopText(troops) {
+  return (troops || []).map((t) => `${t.full || t.count} ${t.creature}${t.size ? ` as ${t.size}` : ''}${t.slot ? ` slot ${t.slot}` : ''}`).join('\n');
+}
+
+/** mercenaries lists the round's mercenaries; the judges and the mercenary judge edit, add and remove them while the round is set up (2.5.3, chapter 6: the server checks each with the round's other checks). */
 function mercenaries(r) {
-  if (!r.mercenaries.length) return null;
-  return section('Mercenaries (2.5.3, chapter 6)', 'round-mercs-title', h('ul', { id: 'round-mercs' },
-    r.mercenaries.map((m) => h('li', {}, `${m.name}: ${m.faction}${m.ocean ? ' (ocean)' : ''}, ${rankName(m.rank, 'coalition')} class, on ${m.at}`))));
+  const mayEdit = r.you.mercenary && r.state === 'setup';
+  if (!r.mercenaries.length && !mayEdit) return null;
+  const msg = h('div', { role: 'status', hidden: true, id: 'round-merc-msg' });
+  const edit = (m) => {
+    const f = $('#round-merc-form').elements;
+    f.name.value = m.name;
+    f.faction.value = m.faction;
+    f.rank.value = m.rank;
+    f.at.value = m.at;
+    f.ocean.checked = !!m.ocean;
+    f.troops.value = troopText(m.troops);
+    f.at.focus();
+  };
+  const list = r.mercenaries.length ? h('ul', { id: 'round-mercs' }, r.mercenaries.map((m) => h('li', { 'data-merc': m.name },
+    `${m.name}: ${m.faction}${m.ocean ? ' (ocean)' : ''}, ${rankName(m.rank, 'coalition')} class, on ${m.at}`,
+    mayEdit ? [' ', h('button', { type: 'button', class: 'edit', onclick: () => edit(m) }, `Edit ${m.name}`), ' ',
+      h('button', { type: 'button', class: 'remove', onclick: () => step('DELETE', `/mercenaries/${encodeURIComponent(m.name)}`, undefined, msg, () => `${m.name} is taken out of the round.`) }, `Remove ${m.name}`)] : null)))
+    : h('p', {}, 'No mercenary yet: the generator makes them, or write one below.');
+  if (!mayEdit) return section('Mercenaries (2.5.3, chapter 6)', 'round-mercs-title', list);
+  const form = h('form', {
+    id: 'round-merc-form',
+    onsubmit: (e) => {
+      e.preventDefault();
+      const f = e.target.elements, name = f.name.value.trim();
+      const body = { faction: f.faction.value, rank: f.rank.value, at: f.at.value.trim(), troops: parseTroops(f.troops.value) };
+      if (f.ocean.checked) body.ocean = true;
+      step('PUT', `/mercenaries/${encodeURIComponent(name)}`, body, msg, () => `${name} is written.`);
+    },
+  },
+  h('label', { for: 'merc-name' }, 'Mercenary army'), h('input', { id: 'merc-name', name: 'name', required: true, maxlength: 40 }),
+  h('label', { for: 'merc-faction' }, 'Kind (6.1–6.3)'), h('select', { id: 'merc-faction', name: 'faction' }, MERC_FACTIONS.map((k) => h('option', { value: k }, k))),
+  h('label', { for: 'merc-rank' }, 'Class'), h('select', { id: 'merc-rank', name: 'rank' }, RANKS.map((k) => h('option', { value: k }, rankName(k, 'coalition')))),
+  h('label', { for: 'merc-at' }, 'Square'), h('input', { id: 'merc-at', name: 'at', required: true, maxlength: 4, size: 4 }),
+  h('input', { type: 'checkbox', id: 'merc-ocean', name: 'ocean' }), h('label', { for: 'merc-ocean' }, 'the ocean army (6.2)'),
+  h('label', { for: 'merc-troops' }, 'Troop list, one creature a line: “5000 Air Elemental”'), h('textarea', { id: 'merc-troops', name: 'troops', rows: 4, cols: 40, required: true }),
+  h('button', { type: 'submit' }, 'Write the mercenary'));
+  return section('Mercenaries (2.5.3, chapter 6)', 'round-mercs-title', list, form, msg);
 }
 
 function audit(r) {
