@@ -208,9 +208,11 @@ func TestSelfContained(t *testing.T) {
 	// The budget of a page load is 200 KB with the map (the browser test weighs it, gzipped as
 	// served); the code itself must leave most of it to the map. (150 KB since the threads, the
 	// notifications and the desk's guides: about 45 KB gzipped; 180 KB since the team, control
-	// list and votes pages, which load only when their tab is opened.)
-	if total > 180*1024 {
-		t.Errorf("the embedded pages weigh %d bytes: keep them under 180 KB", total)
+	// list and votes pages, which load only when their tab is opened; 190 KB since the
+	// Idempotency-Key on every change and the thread's re-render on a login, 186 KB: the load
+	// the browser test weighs, gzipped with the map, stays far under its 200 KB.)
+	if total > 190*1024 {
+		t.Errorf("the embedded pages weigh %d bytes: keep them under 190 KB", total)
 	}
 	// The round setup page (2.5) is a page of its own, which the application never loads.
 	if roundTotal > 40*1024 {
