@@ -173,3 +173,48 @@ func TestBrowserBattleSetting(t *testing.T) {
 		` && /plains/.test(document.querySelector('`+card+`').textContent)`)
 	p.axe("the battle desk with its setting")
 }
+
+// TestBrowserCorrectionOfResult (3.3.3: the battle judge corrects "a battle result"): turn 1's
+// battle at 5F was settled with Sai Rei winning; in the judge console the battle judge replaces
+// the result — Darkhand5 wins — sees in the preview that the lock's results change, confirms,
+// and the turn's stored result is the new one.
+func TestBrowserCorrectionOfResult(t *testing.T) {
+	b := browser(t)
+	s, pw := startBattle(t)
+	bea := s.login("Bea", pw["Bea"])
+	s.call("POST", "/api/campaigns/1/turns/1/results", bea, map[string]any{"square": "5F", "winner": "Sai Rei",
+		"losses": map[string]map[string]int{"Darkhand5": {"Plague Rats": 300}, "Sai Rei": {"Llanowar Elves": 120}}}, http.StatusOK, nil)
+	s.call("POST", "/api/campaigns/1/turns/1/lock", bea, map[string]string{"reason": "battle settled"}, http.StatusOK, nil)
+
+	p := newTab(t, b, "Bea")
+	p.open(s.base, "/#judge")
+	p.login("Bea", pw["Bea"])
+	p.until("the judge console", `document.body.dataset.view === 'judge' && document.querySelector('#judge-corrections')`)
+	p.unfold("judge-corrections")
+	field := `#correct-results fieldset[data-square="5F"] `
+	p.until("turn 1's battle with its result", `/Recorded: Sai Rei’s side won/.test((document.querySelector('`+field+`') || {}).textContent || '')`)
+	p.do("replacing the result",
+		chromedp.Click(chromedp.ID("correct-result-5F")),
+		chromedp.SetValue(chromedp.CSS(field+`select[data-field="winner"]`), "Darkhand5"),
+		chromedp.SetValue(chromedp.CSS(field+`input.loss[data-army="Darkhand5"][data-creature="Plague Rats"]`), "100"),
+		chromedp.SetValue(chromedp.CSS(field+`input.loss[data-army="Sai Rei"][data-creature="Llanowar Elves"]`), "400"),
+		chromedp.SendKeys(chromedp.ID("correct-reason"), "the dice were read the wrong way round"),
+		chromedp.Click(chromedp.ID("correct-preview-button")))
+	p.until("the preview", `document.querySelector('#correct-preview .turn-change[data-turn="1"]') && document.querySelector('#correct-confirm')`)
+	if got := eval[string](p, `document.querySelector('#correct-preview .turn-change[data-turn="1"]').textContent`); !strings.Contains(got, "Darkhand5") {
+		t.Errorf("the preview of turn 1 does not name the new winner: %q", got)
+	}
+	p.axe("the correction of a result")
+	p.do("confirming", chromedp.Click(chromedp.ID("correct-confirm")))
+	p.until("the correction made", `/Turn 1 is corrected/.test(document.querySelector('#correct-msg').textContent)`)
+	var res struct {
+		Results []struct {
+			Winner string
+			Losses map[string]map[string]int
+		}
+	}
+	s.call("GET", "/api/campaigns/1/turns/1/results", bea, nil, http.StatusOK, &res)
+	if len(res.Results) != 1 || res.Results[0].Winner != "Darkhand5" || res.Results[0].Losses["Sai Rei"]["Llanowar Elves"] != 400 {
+		t.Fatalf("after the correction turn 1's results are %+v", res.Results)
+	}
+}

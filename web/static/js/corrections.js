@@ -3,8 +3,9 @@
 // preview of what changes turn by turn, and its confirmation.
 import { call, get } from './api.js';
 import { h, fill } from './util.js';
+import { resultFields, describeResult } from './results.js';
 
-let app, els = {};
+let app, els = {}, results = [];
 
 /** available says whether the viewer corrects turns: a battle judge of the campaign (3.3.3). */
 export function available(a) {
@@ -20,6 +21,7 @@ export function mount(a) {
     lines: h('tbody', { id: 'correct-lines' }),
     msg: h('div', { id: 'correct-msg', role: 'status', hidden: true }),
     preview: h('div', { id: 'correct-preview' }),
+    results: h('div', { id: 'correct-results' }),
   };
   const locked = Math.max(0, (a.campaign.turn ? a.campaign.turn.number : 1) - 1);
   fill(els.turn, Array.from({ length: locked }, (_, i) => h('option', { value: i + 1 }, `Turn ${i + 1}`)));
@@ -30,6 +32,7 @@ export function mount(a) {
     h('div', { class: 'scroll', tabindex: 0, role: 'region', 'aria-label': 'The turn’s lines' },
       h('table', {}, h('caption', {}, 'Each line as the lock judged it; overrule it here'),
         h('thead', {}, h('tr', {}, ['Post', 'Line', 'Outcome', 'Correction', 'Reason'].map((x) => h('th', { scope: 'col' }, x)))), els.lines)),
+    els.results,
     h('label', { for: 'correct-days' }, 'Day counts to set, one a line: “Sai Rei 2” (R76)'),
     h('textarea', { id: 'correct-days', rows: 2, cols: 30 }),
     h('label', { for: 'correct-reason' }, 'Why the turn is corrected (recorded with it)'),
@@ -44,7 +47,9 @@ export function mount(a) {
 async function loadLines() {
   const n = Number(els.turn.value);
   try {
-    const [posts, rep] = await Promise.all([get(`/api/campaigns/${app.cid}/turns/${n}/posts`), get(`/api/campaigns/${app.cid}/turns/${n}/report`)]);
+    const [posts, rep, res, map] = await Promise.all([get(`/api/campaigns/${app.cid}/turns/${n}/posts`), get(`/api/campaigns/${app.cid}/turns/${n}/report`),
+      get(`/api/campaigns/${app.cid}/turns/${n}/results`), get(`/api/campaigns/${app.cid}/turns/${n}/map`)]);
+    battleResults(res, map);
     const refused = new Map((rep.report.rejected || []).map((r) => [`${r.post}:${r.line}`, r]));
     const rows = [];
     for (const p of posts.posts || posts) {
@@ -67,6 +72,22 @@ async function loadLines() {
   }
 }
 
+/** battleResults lists the battles the turn's lock settled, each with its result and the fields to replace it (3.3.3: the battle judge corrects a result too). */
+function battleResults(res, map) {
+  const armyOf = (name) => ((map && map.armies) || []).find((a) => a.name === name) || { name, troops: [] };
+  results = (res.battles || []).map((b) => {
+    const old = (res.results || []).find((r) => r.square === b.square);
+    const { fields, read } = resultFields(b, old, (b.armies || []).map(armyOf), `cr-${b.square}`);
+    const id = `correct-result-${b.square}`;
+    const replace = h('input', { type: 'checkbox', id, class: 'correct-result' });
+    return { read, replace, el: h('fieldset', { class: 'correct-battle', 'data-square': b.square },
+      h('legend', {}, `Battle at ${b.square}: ${(b.armies || []).join(' vs ')}`),
+      h('p', {}, old ? `Recorded: ${describeResult(old)}` : 'No result was recorded: nobody won (B2).'),
+      replace, h('label', { for: id }, ` Replace the result at ${b.square} with this one`), fields) };
+  });
+  fill(els.results, results.length ? [h('h4', {}, 'The battles the lock settled'), results.map((x) => x.el)] : null);
+}
+
 /** request is the correction the form describes. */
 function request() {
   const req = { reason: document.getElementById('correct-reason').value.trim() };
@@ -77,6 +98,8 @@ function request() {
     orders.push({ post: Number(tr.dataset.post), line: Number(tr.dataset.line), accept: v === 'accept', reason: tr.querySelector('.correct-why').value.trim() });
   }
   if (orders.length) req.orders = orders;
+  const replaced = results.filter((x) => x.replace.checked).map((x) => x.read());
+  if (replaced.length) req.results = replaced;
   const days = document.getElementById('correct-days').value.split('\n').map((l) => /^(.+?)\s+(\d+)$/.exec(l.trim())).filter(Boolean)
     .map((m) => ({ army: m[1], days: Number(m[2]) }));
   if (days.length) req.days = days;
