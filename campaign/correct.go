@@ -125,6 +125,9 @@ func (s *Service) Correct(ctx context.Context, a Actor, id int64, n int, req Cor
 			return err
 		}
 		out = c
+		if err := s.publishCorrection(tx, c); err != nil {
+			return err
+		}
 		return s.audit(tx, id, a, "turn.correct", "corrected turn %d (%s): turns %d–%d adjudicated again", n, c.Request.Reason, n, n+len(c.Changes)-1)
 	})
 	if err == nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -149,6 +150,17 @@ func TestCorrectionOfTurn2ReadjudicatesTurns2To5(t *testing.T) {
 	}
 	if pub, _ := f.svc.Corrections(ctx, f.as("Tevesh"), id, 2); len(pub) != 1 || pub[0].Original != nil {
 		t.Errorf("a player reads the originals: %+v", pub)
+	}
+	// everyone who follows the campaign is told (the feed and the subscriptions: EventCorrected)
+	feed, err := f.svc.Feed(ctx, campaign.Actor{}, id, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	told := slices.IndexFunc(feed.Events, func(e campaign.Event) bool { return e.Kind == campaign.EventCorrected })
+	if told < 0 {
+		t.Errorf("the feed does not tell of the correction: %+v", feed.Events)
+	} else if e := feed.Events[told]; e.Turn != 2 || !strings.Contains(e.Title, "turn 2 is corrected") || !strings.Contains(e.Body, "Turns 2–5 were adjudicated again") || !strings.Contains(e.Body, req.Reason) {
+		t.Errorf("the correction's event: %q %q", e.Title, e.Body)
 	}
 	for n := 1; n <= 5; n++ {
 		rr, err := f.svc.Replay(ctx, f.as("Mover"), id, n)

@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/coalition-wargame/coalition/domain"
@@ -106,6 +107,30 @@ func resultTexts(r Reader, t *Turn) (map[domain.Square]string, error) {
 		}
 	}
 	return out, err
+}
+
+// publishCorrection tells everyone who follows the campaign that a locked turn was corrected
+// (3.3.3): which turns were adjudicated again, why, and which of them changed. The changes
+// themselves are on the turns' reports and maps, which say no more than the lock did.
+func (s *Service) publishCorrection(tx Tx, c *Correction) error {
+	camp, err := tx.Campaign(c.CampaignID)
+	if err != nil {
+		return err
+	}
+	last := c.Turn + len(c.Changes) - 1
+	var changed []string
+	for _, tc := range c.Changes {
+		if !tc.Same {
+			changed = append(changed, strconv.Itoa(tc.Turn))
+		}
+	}
+	what := "none of them changed"
+	if len(changed) > 0 {
+		what = "what changed is in the report and map of turn " + strings.Join(changed, ", ")
+	}
+	body := fmt.Sprintf("%s corrected turn %d: %s. Turns %d–%d were adjudicated again (3.3.3); %s.", c.By, c.Turn, c.Request.Reason, c.Turn, last, what)
+	return s.publish(tx, &Event{CampaignID: camp.ID, Turn: c.Turn, Kind: EventCorrected, Title: fmt.Sprintf("%s: turn %d is corrected", camp.Name, c.Turn), Body: body,
+		Dedup: fmt.Sprintf("%s:%d:%d", EventCorrected, camp.ID, c.ID)})
 }
 
 // publishTiming tells that turn t's deadline moved (an extension, or a resume after a pause).

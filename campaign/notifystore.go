@@ -9,7 +9,7 @@ import "time"
 // EventKind names what happened; an account subscribes to the kinds it wants.
 type EventKind string
 
-// The kinds of events. The first seven are public (the feed shows them); the reminders are
+// The kinds of events. The first eight are public (the feed shows them); the reminders are
 // personal, addressed to one account.
 const (
 	EventLock     EventKind = "lock"
@@ -19,6 +19,8 @@ const (
 	EventPaused   EventKind = "paused"
 	EventResumed  EventKind = "resumed"
 	EventFinished EventKind = "finished"
+	// EventCorrected tells that the battle judge corrected a locked turn (3.3.3).
+	EventCorrected EventKind = "corrected"
 	// EventOrdersDue reminds a player, before the lock, of his armies with no accepted order.
 	EventOrdersDue EventKind = "reminder-orders"
 	// EventStrategyDue reminds a controller, before the battle deadline, of his battles with no
@@ -27,7 +29,7 @@ const (
 )
 
 // EventKinds lists every kind, public ones first.
-var EventKinds = []EventKind{EventLock, EventBattles, EventResults, EventDeadline, EventPaused, EventResumed, EventFinished, EventOrdersDue, EventStrategyDue}
+var EventKinds = []EventKind{EventLock, EventBattles, EventResults, EventDeadline, EventPaused, EventResumed, EventFinished, EventCorrected, EventOrdersDue, EventStrategyDue}
 
 // Event is something that happened in a campaign, in words that may leave the server: a public
 // event (AccountID 0) says only what everyone may see; a personal one only what its account may.

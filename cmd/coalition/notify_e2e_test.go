@@ -46,7 +46,7 @@ func TestNotificationsEndToEnd(t *testing.T) {
 			Secret string `json:"webhook_secret"`
 		}
 		s.call("PUT", "/api/campaigns/1/notifications", s.login(u.name, pw[u.name]), map[string]any{
-			"kinds": []string{"lock", "battles", "results", "deadline", "paused", "resumed", "finished", "reminder-orders", "reminder-strategy"},
+			"kinds": []string{"lock", "battles", "results", "deadline", "paused", "resumed", "finished", "corrected", "reminder-orders", "reminder-strategy"},
 			"email": strings.ToLower(u.name) + "@players.example", "webhook_url": hooks.URL + "/" + u.name, "webhook_format": u.format}, http.StatusOK, &out)
 		secrets[u.name] = out.Secret
 	}

@@ -6,7 +6,7 @@ import { h, fill, at } from './util.js';
 
 const KINDS = {
   lock: 'Locks, with their reports', battles: 'Battles announced', results: 'Battle results', deadline: 'Deadlines moved',
-  paused: 'Campaign paused', resumed: 'Campaign resumed', finished: 'End of the round',
+  paused: 'Campaign paused', resumed: 'Campaign resumed', finished: 'End of the round', corrected: 'A locked turn corrected (3.3.3)',
   'reminder-orders': 'Reminder before the lock: my armies without an order', 'reminder-strategy': 'Reminder before the battle deadline: my battles without a strategy',
 };
 
