@@ -110,7 +110,7 @@ func resultTexts(r Reader, t *Turn) (map[domain.Square]string, error) {
 }
 
 // publishCorrection tells everyone who follows the campaign that a locked turn was corrected
-// (3.3.3): which turns were adjudicated again, why, and which of them changed. The changes
+// (3.3.3, R100): which turns were adjudicated again, why, and which of them changed. The changes
 // themselves are on the turns' reports and maps, which say no more than the lock did.
 func (s *Service) publishCorrection(tx Tx, c *Correction) error {
 	camp, err := tx.Campaign(c.CampaignID)
