@@ -32,7 +32,7 @@ var bodySeeds = map[string][]string{
 	"PUT /api/campaigns/:cid/posts/:pid":                           {`{"text":"Sai Rei: 3F > 3G"}`},
 	"POST /api/campaigns/:cid/turns/:n/results":                    {`{"square":"15J","winner":"Karn","losses":{"Vorthos":{"Grizzly Bears":5}}}`},
 	"POST /api/campaigns/:cid/turns/:n/lock":                       {`{"reason":"now"}`},
-	"POST /api/campaigns/:cid/turns/:n/extend":                     {`{"hours":12,"reason":"late"}`},
+	"POST /api/campaigns/:cid/turns/:n/extend":                     {`{"hours":12,"reason":"late"}`, `{"hours":1e400,"reason":"a number past float64's range"}`},
 	"POST /api/campaigns/:cid/turns/:n/battles/:square/strategies": {`{"army":"Karn","text":"hold","kill":"Vorthos"}`, `{"army":"Karn","text":"x","leaves":{"army":"Karn","to":"15K"}}`},
 	"POST /api/campaigns/:cid/turns/:n/battles/:square/proposal":   {`{"bonus_to":"Karn","bonus":3,"fought":{"Karn":1}}`},
 	"POST /api/campaigns/:cid/turns/:n/battles/:square/confirm":    {`{}`, `{"result":{"square":"15J","winner":"Karn","losses":{"Karn":{"Grizzly Bears":5}}}}`},
