@@ -56,7 +56,10 @@ const clientContextKey = "coalition.client_context"
 // context was canceled, or the connection broke while the answer was written.
 func clientGone(err error, c echo.Context) bool {
 	ctx, ok := c.Get(clientContextKey).(context.Context)
-	return ok && errors.Is(ctx.Err(), context.Canceled) || errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET)
+	if !ok {
+		ctx = c.Request().Context() // no time limit wraps it (deadlineFree)
+	}
+	return errors.Is(ctx.Err(), context.Canceled) || errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET)
 }
 
 // badRequest is a malformed request: bad JSON, unknown fields, a value of the wrong form.

@@ -48,12 +48,15 @@ func (s *Server) front(m *requestMetrics, memo bool) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			req := c.Request()
-			c.Set(clientContextKey, req.Context())
+			if !deadlineFree(c) {
+				// the time limit wraps the context: keep the client's (clientGone); a map has no
+				// limit, and no value stored in echo's context (its map costs a 304 a tenth)
+				c.Set(clientContextKey, req.Context())
+			}
 			id := req.Header.Get(echo.HeaderXRequestID)
 			if !proxyID(id) {
 				id = newRequestID()
 			}
-			c.Set(requestIDKey, id)
 			h := c.Response().Header()
 			h[echo.HeaderXRequestID] = []string{id}
 			h[securityHeaders[0]], h[securityHeaders[1]], h[securityHeaders[2]], h[securityHeaders[3]] = nosniff, deny, noReferer, csp

@@ -12,9 +12,6 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// requestIDKey is where the request's id is kept in the echo context.
-const requestIDKey = "coalition.request_id"
-
 // proxyID reports whether a request id a reverse proxy hands on is a plain token of at most 64
 // characters ([A-Za-z0-9._:-]); anything else is replaced, so that a client cannot write into
 // the logs.
@@ -51,8 +48,10 @@ func newRequestID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// requestID is the request's id ("" before the middleware ran).
+// requestID is the request's id ("" before the middleware ran): the one its answer carries.
 func requestID(c echo.Context) string {
-	id, _ := c.Get(requestIDKey).(string)
-	return id
+	if id := c.Response().Header()[echo.HeaderXRequestID]; len(id) > 0 {
+		return id[0]
+	}
+	return ""
 }

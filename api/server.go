@@ -122,11 +122,16 @@ func New(svc *campaign.Service, opt Options) (*Server, error) {
 	e.Use(s.limits.address, limitBodies)
 	// the maps are answered from memory but on a cache miss: no deadline to set for them
 	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{Timeout: 30 * time.Second,
-		Skipper: func(c echo.Context) bool { return c.Request().Method == http.MethodGet && mapRoutes[c.Path()] }}))
+		Skipper: deadlineFree}))
 	s.registerMetrics(opt.Registry, svc.Stats())
 	s.echo = e
 	s.routes()
 	return s, nil
+}
+
+// deadlineFree reports whether the request is a map's read, which gets no time limit.
+func deadlineFree(c echo.Context) bool {
+	return c.Request().Method == http.MethodGet && mapRoutes[c.Path()]
 }
 
 // mapRoutes are the routes of the maps.
