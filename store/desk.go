@@ -286,31 +286,42 @@ func (t *txn) AddAmendment(a *campaign.Amendment) error {
 }
 
 func (t *txn) CardCorrections() ([]campaign.CardCorrection, error) {
+	return t.cardCorrections("cards", "card correction")
+}
+
+func (t *txn) PutCardCorrection(c *campaign.CardCorrection) error {
+	return t.putCardCorrection("cards", c)
+}
+
+// cardCorrections reads the judges' corrections kept in table (the creature data's, cards, or
+// the every-card data's, deck_cards: the same columns), oldest first; what names one in an error.
+func (t *txn) cardCorrections(table, what string) ([]campaign.CardCorrection, error) {
 	var rows []cardRow
-	if err := t.db.Order("at, name_key").Find(&rows).Error; err != nil {
+	if err := t.db.Table(table).Order("at, name_key").Find(&rows).Error; err != nil {
 		return nil, err
 	}
 	out := make([]campaign.CardCorrection, len(rows))
 	for i, r := range rows {
 		c := campaign.CardCorrection{Key: r.NameKey, By: r.ByName, At: r.At.UTC()}
 		if err := json.Unmarshal([]byte(r.Card), &c.Card); err != nil {
-			return nil, fmt.Errorf("card correction %q: %w", r.NameKey, err)
+			return nil, fmt.Errorf("%s %q: %w", what, r.NameKey, err)
 		}
 		out[i] = c
 	}
 	return out, nil
 }
 
-func (t *txn) PutCardCorrection(c *campaign.CardCorrection) error {
+// putCardCorrection writes a correction in table, replacing the card's earlier one.
+func (t *txn) putCardCorrection(table string, c *campaign.CardCorrection) error {
+	if c.Key == "" {
+		return domain.Errorf(domain.ErrInvalid, "a card correction needs its name key")
+	}
 	body, err := json.Marshal(c.Card)
 	if err != nil {
 		return err
 	}
-	if c.Key == "" {
-		return domain.Errorf(domain.ErrInvalid, "a card correction needs its name key")
-	}
 	r := &cardRow{NameKey: c.Key, Card: string(body), ByName: c.By, At: c.At}
-	return t.db.Clauses(clause.OnConflict{
+	return t.db.Table(table).Clauses(clause.OnConflict{
 		Columns:   []clause.Column{{Name: "name_key"}},
 		DoUpdates: clause.AssignmentColumns([]string{"card", "by_name", "at"}),
 	}).Create(r).Error

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"time"
 
-	"gorm.io/gorm/clause"
 
 	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
@@ -26,15 +25,6 @@ type banlistVersionRow struct {
 }
 
 func (banlistVersionRow) TableName() string { return "banlist_versions" }
-
-type deckCardRow struct {
-	NameKey string `gorm:"primaryKey"`
-	Card    string
-	ByName  string
-	At      time.Time
-}
-
-func (deckCardRow) TableName() string { return "deck_cards" }
 
 type leagueRow struct {
 	ID       int64 `gorm:"primaryKey"`
@@ -128,34 +118,11 @@ func (t *txn) AddBanlistVersion(v *campaign.BanlistVersion) error {
 }
 
 func (t *txn) DeckCardCorrections() ([]campaign.CardCorrection, error) {
-	var rows []deckCardRow
-	if err := t.db.Order("at, name_key").Find(&rows).Error; err != nil {
-		return nil, err
-	}
-	out := make([]campaign.CardCorrection, len(rows))
-	for i, r := range rows {
-		c := campaign.CardCorrection{Key: r.NameKey, By: r.ByName, At: r.At.UTC()}
-		if err := json.Unmarshal([]byte(r.Card), &c.Card); err != nil {
-			return nil, fmt.Errorf("correction of the every-card data %q: %w", r.NameKey, err)
-		}
-		out[i] = c
-	}
-	return out, nil
+	return t.cardCorrections("deck_cards", "correction of the every-card data")
 }
 
 func (t *txn) PutDeckCardCorrection(c *campaign.CardCorrection) error {
-	if c.Key == "" {
-		return domain.Errorf(domain.ErrInvalid, "a card correction needs its name key")
-	}
-	body, err := json.Marshal(c.Card)
-	if err != nil {
-		return err
-	}
-	r := &deckCardRow{NameKey: c.Key, Card: string(body), ByName: c.By, At: c.At}
-	return t.db.Clauses(clause.OnConflict{
-		Columns:   []clause.Column{{Name: "name_key"}},
-		DoUpdates: clause.AssignmentColumns([]string{"card", "by_name", "at"}),
-	}).Create(r).Error
+	return t.putCardCorrection("deck_cards", c)
 }
 
 func (t *txn) Leagues() ([]campaign.League, error) {
