@@ -150,7 +150,6 @@ func (s *Service) newPost(r Reader, a Actor, id int64, req PostRequest) (*Turn, 
 	if err != nil {
 		return nil, nil, err
 	}
-	author := postsAs(x)
 	m, err := amended(r, t)
 	if err != nil {
 		return nil, nil, err
@@ -159,25 +158,35 @@ func (s *Service) newPost(r Reader, a Actor, id int64, req PostRequest) (*Turn, 
 		if _, err := readControl(r, id, m, s.now(), 0); err != nil {
 			return nil, nil, err
 		}
+	}
+	p, err := makePost(x, t, m, req, s.now())
+	return t, p, err
+}
+
+// makePost makes the post a request asks for at time at on m, turn t's map with the
+// controllers of that time, not yet stored and not checked: structured orders through the
+// order desk (orderDesk), the text normalized, the transfer details' armies on the map.
+func makePost(x access, t *Turn, m *domain.Map, req PostRequest, at time.Time) (*Post, error) {
+	author := postsAs(x)
+	if len(req.Orders) > 0 {
 		if err := orderDesk(m, author, req.Orders); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
 	text, transfers, err := req.normalize(author, t.Snapshot.Grid())
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	for _, tr := range transfers {
 		if m.Army(tr.Army) == nil {
-			return nil, nil, domain.Errorf(domain.ErrInvalid, "the transfer detail names %q, which is not an army on the map", tr.Army)
+			return nil, domain.Errorf(domain.ErrInvalid, "the transfer detail names %q, which is not an army on the map", tr.Army)
 		}
 	}
 	src := "text"
 	if len(req.Orders) > 0 {
 		src = "json"
 	}
-	p := &Post{CampaignID: id, Turn: t.Number, AccountID: a.Account.ID, Author: author, At: s.now(), Private: req.Private, Text: text, Source: src, Transfers: transfers}
-	return t, p, nil
+	return &Post{CampaignID: t.CampaignID, Turn: t.Number, AccountID: x.actor.Account.ID, Author: author, At: at, Private: req.Private, Text: text, Source: src, Transfers: transfers}, nil
 }
 
 // draft makes the post a request asks for at time at, not yet stored, and checks it line by
@@ -185,26 +194,10 @@ func (s *Service) newPost(r Reader, a Actor, id int64, req PostRequest) (*Turn, 
 // change. Structured orders go through the order desk first (orderDesk), so that no caller can
 // post one for an army its author may not order.
 func draft(x access, t *Turn, m *domain.Map, req PostRequest, at time.Time) (*Post, []LineOutcome, error) {
-	author := postsAs(x)
-	if len(req.Orders) > 0 {
-		if err := orderDesk(m, author, req.Orders); err != nil {
-			return nil, nil, err
-		}
-	}
-	text, transfers, err := req.normalize(author, t.Snapshot.Grid())
+	p, err := makePost(x, t, m, req, at)
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, tr := range transfers {
-		if m.Army(tr.Army) == nil {
-			return nil, nil, domain.Errorf(domain.ErrInvalid, "the transfer detail names %q, which is not an army on the map", tr.Army)
-		}
-	}
-	src := "text"
-	if len(req.Orders) > 0 {
-		src = "json"
-	}
-	p := &Post{CampaignID: t.CampaignID, Turn: t.Number, AccountID: x.actor.Account.ID, Author: author, At: at, Private: req.Private, Text: text, Source: src, Transfers: transfers}
 	lines := movement.CheckPost(m, p.Domain(), movement.Options{Lock: lockTime(t), Transfers: details(p)})
 	out := make([]LineOutcome, 0, len(lines))
 	for i := range lines {
