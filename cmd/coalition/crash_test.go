@@ -320,13 +320,25 @@ func TestCrashDuringBackupsAndLocks(t *testing.T) {
 	if err := raw.QueryRow("PRAGMA integrity_check").Scan(&check); err != nil || check != "ok" {
 		t.Fatalf("integrity_check: %q %v", check, err)
 	}
+	locks := checkPostsAndLocks(t, raw, "?", acked)
+	if locks == 0 {
+		t.Error("no turn locked: the test did not exercise the locks")
+	}
+	t.Logf("%d turns locked", locks)
+}
+
+// checkPostsAndLocks checks, in the database raw (whose placeholder is mark: ? or $1), that
+// every acknowledged post is stored in its campaign and that every campaign's turns were each
+// locked once, the next opened after each lock; it returns how many turns were locked.
+func checkPostsAndLocks(t *testing.T, raw *sql.DB, mark string, acked []ack) int {
+	t.Helper()
 	for _, a := range acked {
 		var cid int64
-		if err := raw.QueryRow("SELECT campaign_id FROM posts WHERE id = ?", a.id).Scan(&cid); err != nil || cid != a.campaign {
+		if err := raw.QueryRow("SELECT campaign_id FROM posts WHERE id = "+mark, a.id).Scan(&cid); err != nil || cid != a.campaign {
 			t.Errorf("acknowledged post %d (campaign %d) is not in the database: %v", a.id, a.campaign, err)
 		}
 	}
-	rows, err := raw.Query(`SELECT campaign_id, COUNT(*), SUM(status = 'locked'), MAX(number),
+	rows, err := raw.Query(`SELECT campaign_id, COUNT(*), SUM(CASE WHEN status = 'locked' THEN 1 ELSE 0 END), MAX(number),
 		(SELECT COUNT(*) FROM audit WHERE audit.campaign_id = turns.campaign_id AND action = 'turn.lock') FROM turns GROUP BY campaign_id`)
 	if err != nil {
 		t.Fatal(err)
@@ -343,8 +355,8 @@ func TestCrashDuringBackupsAndLocks(t *testing.T) {
 		}
 		locks += locked
 	}
-	if locks == 0 {
-		t.Error("no turn locked: the test did not exercise the locks")
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
 	}
-	t.Logf("%d turns locked", locks)
+	return locks
 }

@@ -174,29 +174,7 @@ func TestTwoServersOnePostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer raw.Close()
-	for _, a := range acked {
-		var cid int64
-		if err := raw.QueryRow("SELECT campaign_id FROM posts WHERE id = $1", a.id).Scan(&cid); err != nil || cid != a.campaign {
-			t.Errorf("acknowledged post %d (campaign %d) is not in the database: %v", a.id, a.campaign, err)
-		}
-	}
-	rows, err := raw.Query(`SELECT campaign_id, COUNT(*), SUM(CASE WHEN status = 'locked' THEN 1 ELSE 0 END), MAX(number),
-		(SELECT COUNT(*) FROM audit WHERE audit.campaign_id = turns.campaign_id AND action = 'turn.lock') FROM turns GROUP BY campaign_id`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	locks := 0
-	for rows.Next() {
-		var cid, n, locked, last, audited int
-		if err := rows.Scan(&cid, &n, &locked, &last, &audited); err != nil {
-			t.Fatal(err)
-		}
-		if n != last || locked != n-1 || audited != locked {
-			t.Errorf("campaign %d: %d turns up to %d, %d locked, %d locks in the audit log: want each locked once, then the next opened", cid, n, last, locked, audited)
-		}
-		locks += locked
-	}
+	locks := checkPostsAndLocks(t, raw, "$1", acked)
 	t.Logf("%d turns locked, %d posts acknowledged", locks, len(acked))
 	if locks < campaigns {
 		t.Errorf("only %d turns locked", locks)
