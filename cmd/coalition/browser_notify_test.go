@@ -275,7 +275,7 @@ func TestBrowserNotificationsTab(t *testing.T) {
 	p.open(d.base, "/")
 	p.login("Hanna", d.passwords["Hanna"])
 	p.view("notifications")
-	p.until("the choices", `document.querySelectorAll('#notify-form input[name="kind"]').length === 9 && document.querySelector('#feed-link')`)
+	p.until("the choices", `document.querySelectorAll('#notify-form input[name="kind"]').length === 10 && document.querySelector('#feed-link')`)
 	p.do("choosing locks and reminders",
 		chromedp.Click(chromedp.CSS(`#notify-form input[value="lock"]`)), chromedp.Click(chromedp.CSS(`#notify-form input[value="reminder-orders"]`)),
 		chromedp.SendKeys(chromedp.ID("notify-url"), hooks.URL+"/hanna"), chromedp.Click(chromedp.ID("notify-save")))
