@@ -152,20 +152,18 @@ func (s *Server) turnMap(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	// A locked turn's map never changes, and marks no army orderable; an open turn's changes
-	// with the campaign's map.
-	k, version := mapKey{campaign: id, turn: n, class: w.Class}, "locked"
+	// Every map is tagged with the campaign's map version: an open turn's changes with the
+	// campaign's map, and a locked turn's with a correction of an earlier turn (3.3.3, R77),
+	// which moves the version too. A locked turn's map marks no army orderable.
+	k := mapKey{campaign: id, turn: n, class: w.Class}
 	if t.Status == campaign.Open {
-		k.author, version = w.Author, strconv.FormatInt(v, 10)
+		k.author = w.Author
 	}
-	return s.serveMap(c, k, version, func() (*campaign.MapView, string, error) {
+	return s.serveMap(c, k, strconv.FormatInt(v, 10), func() (*campaign.MapView, string, error) {
 		m, err := s.svc.TurnMap(ctx, a, id, n)
 		if err != nil {
 			return nil, "", err
 		}
-		if m.Status == campaign.Open {
-			return m, fmt.Sprint(m.Version), nil
-		}
-		return m, "locked", nil
+		return m, strconv.FormatInt(m.Version, 10), nil
 	})
 }

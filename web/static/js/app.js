@@ -261,10 +261,13 @@ async function showTurn(n) {
   app.following = n === app.map.turn;
   let view = app.map;
   if (!app.following) {
-    view = app.turnMaps.get(n);
+    // a past turn's map is kept while the campaign's map version stays: a correction of an
+    // earlier turn (3.3.3) changes it, and moves the version
+    const key = `${n}@${app.map.version}`;
+    view = app.turnMaps.get(key);
     if (!view) {
       view = await get(`/api/campaigns/${app.cid}/turns/${n}/map`);
-      if (view.status === 'locked') app.turnMaps.set(n, view);
+      if (view.status === 'locked') app.turnMaps.set(key, view);
     }
   }
   app.shown = view;
