@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"time"
 
-
 	"github.com/coalition-wargame/coalition/campaign"
 	"github.com/coalition-wargame/coalition/domain"
 )
