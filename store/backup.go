@@ -248,7 +248,7 @@ func removePartial(path string) {
 }
 
 // prune keeps the newest keep backups in dir; only files with a backup's name count, and only
-// a checked copy gets one.
+// a checked copy gets one. Prunes may run at once (two processes on one file, or two sweeps).
 func prune(dir string, keep int) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -263,7 +263,11 @@ func prune(dir string, keep int) error {
 	slices.Sort(names)
 	var errs []error
 	for len(names) > keep {
-		errs = append(errs, os.Remove(filepath.Join(dir, names[0])))
+		// another process (or another sweep of this one) pruning at the same time may have
+		// removed it first: gone is what was wanted
+		if err := os.Remove(filepath.Join(dir, names[0])); err != nil && !errors.Is(err, os.ErrNotExist) {
+			errs = append(errs, err)
+		}
 		names = names[1:]
 	}
 	return errors.Join(errs...)

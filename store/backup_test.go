@@ -2,10 +2,12 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -153,4 +155,34 @@ func TestCheckFileRefusesWhatIsNoBackup(t *testing.T) {
 		}
 	}
 	var _ campaign.Backupper = (*DB)(nil)
+}
+
+// Prunes that run at once (two server processes on one file, two sweeps of one) race to
+// remove the same oldest backup: the one that finds it gone has not failed — the CI run of
+// stop 21 failed TestConcurrentLocksLockOnce on "remove …: no such file or directory".
+func TestConcurrentBackupsPruneWithoutFailing(t *testing.T) {
+	sqliteOnly(t)
+	db := open(t)
+	dir := filepath.Join(t.TempDir(), "backups")
+	at := time.Date(2026, 3, 9, 5, 0, 0, 0, time.UTC)
+	for round := range 6 {
+		var wg sync.WaitGroup
+		errs := make([]error, 6)
+		for i := range errs {
+			wg.Go(func() {
+				_, errs[i] = db.Backup(ctx, dir, 1, at.Add(time.Duration(round)*time.Hour))
+			})
+		}
+		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 {
+		t.Errorf("%d files left in the backups folder, want the 1 kept", len(entries))
+	}
 }
