@@ -191,6 +191,9 @@ func (d *DB) CleanBackups(ctx context.Context, dir string) (campaign.BackupClean
 			c.Removed = append(c.Removed, p)
 		case backupName.MatchString(name):
 			err := CheckFile(ctx, p, false)
+			if errors.Is(err, os.ErrNotExist) {
+				continue // pruned meanwhile by another process
+			}
 			if err == nil && journaled[name] {
 				err = fmt.Errorf("%s has a journal: its copy was cut short", p)
 			}
