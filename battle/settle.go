@@ -37,6 +37,8 @@ type Ledger struct {
 	names          []string
 	// over are the losses of the battle being settled that were larger than the troops alive
 	over []overLoss
+	// leaving marks, by army index, the losers of a won battle not yet pushed off its square
+	leaving []bool
 }
 
 // Settled is one battle that ended this turn.
@@ -79,6 +81,10 @@ func Settle(m *domain.Map, fought []domain.Battle, results []domain.BattleResult
 		lg.armies += len(b.Armies)
 	}
 	var buf [16]bool
+	var moves []*afterBattle
+	if len(fought) > 0 {
+		moves = make([]*afterBattle, 0, len(fought))
+	}
 	used := buf[:0]
 	if len(results) <= len(buf) {
 		used = buf[:len(results)]
@@ -99,7 +105,19 @@ func Settle(m *domain.Map, fought []domain.Battle, results []domain.BattleResult
 			return nil, domain.Errorf(domain.ErrInvalid, "the battle at %s (%s) has no result", b.Square, joinNames(b.Armies))
 		}
 		used[ri] = true
-		if err := lg.settle(m, b, &results[ri], d); err != nil {
+		mv, err := lg.settle(m, b, &results[ri], d)
+		if err != nil {
+			return nil, err
+		}
+		if mv != nil {
+			moves = append(moves, mv)
+		}
+	}
+	// every battle's result (losses, kills, captures) stands before any army moves off a
+	// battle's square: "after the turn's moves are resolved, the loser is moved" (B8), and a
+	// killed army holds no square a loser beside it could be pushed into (R101)
+	for k := range moves {
+		if err := lg.move(m, moves[k], d); err != nil {
 			return nil, err
 		}
 	}
@@ -216,56 +234,83 @@ func armyAt(m *domain.Map, i int) *domain.Army {
 	return &m.Armies[i]
 }
 
-// settle settles one battle from its result, checking the result against the battle as each
-// step needs it and applying it in the rules' order: losses (B7), a battle nobody won (B2),
-// kill and capture attempts (4.3, 4.5), the winning pair's leaver (B10), losers pushed (B8),
-// and troops waiting for the battle's end (T3).
-func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult, d *domain.Draws) error {
-	var idBuf [8]int32
-	f := fight{b: &b, ids: idBuf[:0]}
+// settle applies one battle's result, checking it against the battle as each step needs it,
+// in the rules' order: losses (B7), a battle nobody won (B2), kill and capture attempts (4.3,
+// 4.5). It returns what moves once every battle's result stands (move), or nil when nobody won.
+func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult, d *domain.Draws) (*afterBattle, error) {
+	mv := &afterBattle{b: b, r: r}
+	mv.f = fight{b: &mv.b, ids: make([]int32, 0, len(b.Armies))}
 	for _, n := range b.Armies {
-		f.ids = append(f.ids, int32(find(m, n)))
+		mv.f.ids = append(mv.f.ids, int32(find(m, n)))
 	}
-	lacks := lacksTopSlot(m, &f, r.Kill)
-	over, err := lg.applyLosses(m, &f, r.Losses)
+	f := &mv.f
+	lacks := lacksTopSlot(m, f, r.Kill)
+	over, err := lg.applyLosses(m, f, r.Losses)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if r.Winner == "" {
-		return lg.undecided(b, r)
+		return nil, lg.undecided(b, r)
 	}
 	w := armyAt(m, f.in(m, r.Winner))
 	if w == nil {
-		return domain.Errorf(domain.ErrInvalid, "the winner at %s, %s, is not in that battle", b.Square, r.Winner)
+		return nil, domain.Errorf(domain.ErrInvalid, "the winner at %s, %s, is not in that battle", b.Square, r.Winner)
 	}
 	st := Settled{Battle: b, Winner: w.Side, Kill: r.Kill, Capture: r.Capture, Notes: over}
-	var winnerBuf, loserBuf [8]int32
-	winners, losers := lg.split(m, &f, w.Side, &st, winnerBuf[:0], loserBuf[:0])
-	at, err := lg.allowAttempts(m, &f, r, &st, lacks)
+	mv.winners, mv.losers = lg.split(m, f, w.Side, &st, make([]int32, 0, len(b.Armies)), make([]int32, 0, len(b.Armies)))
+	at, err := lg.allowAttempts(m, f, r, &st, lacks)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if lg.Settled == nil {
 		lg.Settled = make([]Settled, 0, lg.fights)
 	}
 	lg.Settled = append(lg.Settled, st)
-	var goneBuf [2]string
-	gone, stays := lg.makeAttempts(m, &st, at, goneBuf[:0], d)
-	// a winning pair: one leaves first (4.4, B10)
+	mv.gone, mv.stays = lg.makeAttempts(m, &st, at, nil, d)
+	mv.st = st
+	for k, n := range st.Losers {
+		if !slices.Contains(mv.gone, n) {
+			if lg.leaving == nil {
+				lg.leaving = make([]bool, len(m.Armies))
+			}
+			lg.leaving[mv.losers[k]] = true
+		}
+	}
+	// a winning pair: one leaves first (4.4, B10); checked now, made in move
+	if len(st.Winners) != 2 && r.Leaves != nil {
+		return nil, domain.Errorf(domain.ErrInvalid, "at %s only a winning side of two armies sends one away (4.4)", b.Square)
+	}
+	return mv, nil
+}
+
+// afterBattle is a won battle whose result stands and whose armies have yet to move.
+type afterBattle struct {
+	b               domain.Battle
+	r               *domain.BattleResult
+	f               fight
+	st              Settled
+	winners, losers []int32
+	gone            []string
+	stays           string
+}
+
+// move makes a won battle's moves, once every battle's result stands: the winning pair's
+// leaver (B10), losers pushed (B8), winners bumped off a captive that stays (4.5), then troops
+// waiting for the battle's end (T3).
+func (lg *Ledger) move(m *domain.Map, mv *afterBattle, d *domain.Draws) error {
+	b, st, r := &mv.b, &mv.st, mv.r
 	if len(st.Winners) == 2 {
-		if err := lg.leave(m, &b, &st, r.Leaves, r.LoserTo, d); err != nil {
+		if err := lg.leave(m, b, st, r.Leaves, r.LoserTo, d); err != nil {
 			return err
 		}
-	} else if r.Leaves != nil {
-		return domain.Errorf(domain.ErrInvalid, "at %s only a winning side of two armies sends one away (4.4)", b.Square)
 	}
-	if err := lg.pushLosers(m, &b, &st, losers, gone, r.LoserTo, d); err != nil {
+	if err := lg.pushLosers(m, b, st, mv.losers, mv.gone, r.LoserTo, d); err != nil {
 		return err
 	}
-	if stays != "" && len(st.Winners) > 0 {
-		lg.bumpWinners(m, &b, winners, d)
+	if mv.stays != "" && len(st.Winners) > 0 {
+		lg.bumpWinners(m, b, mv.winners, d)
 	}
-	lg.deliver(m, &f)
+	lg.deliver(m, &mv.f)
 	return nil
 }
 

@@ -97,6 +97,9 @@ func (lg *Ledger) pushAvoiding(m *domain.Map, i int, to, avoid domain.Square, d 
 			}
 		}
 	}
+	if lg.isLeaving(i) {
+		lg.leaving[i] = false
+	}
 	lg.sq.move(m, i, to)
 	a.Plan = nil
 	lg.Displaced[a.Name] = true
@@ -107,19 +110,16 @@ func (lg *Ledger) pushAvoiding(m *domain.Map, i int, to, avoid domain.Square, d 
 	if lg.sq.after(lg.sq.first(to)) < 0 {
 		return // alone on its new square
 	}
-	var names []string
-	for j := lg.sq.first(to); j >= 0; j = lg.sq.after(j) {
-		names = append(names, m.Armies[j].Name)
-	}
-	if !mixedNames(m, names) {
+	// the losers of the battle won there are leaving: they take no part (R101)
+	names := lg.staying(m, to, nil)
+	if len(names) < 2 || !mixedNames(m, names) {
 		return
 	}
-	slices.Sort(names)
 	// an empty army pushed into an enemy is destroyed, with no battle (B9), and so is an
 	// empty enemy it is pushed into: being pushed into, it is engaged
 	var empty []int
 	for j := lg.sq.first(to); j >= 0; j = lg.sq.after(j) {
-		if o := &m.Armies[j]; j != i && domain.Enemy(o.Side, a.Side) && o.Empty() {
+		if o := &m.Armies[j]; j != i && !lg.isLeaving(j) && domain.Enemy(o.Side, a.Side) && o.Empty() {
 			empty = append(empty, j)
 		}
 	}
@@ -133,14 +133,10 @@ func (lg *Ledger) pushAvoiding(m *domain.Map, i int, to, avoid domain.Square, d 
 	if a.Empty() {
 		return
 	}
-	names = names[:0]
-	for j := lg.sq.first(to); j >= 0; j = lg.sq.after(j) {
-		names = append(names, m.Armies[j].Name)
-	}
+	names = lg.staying(m, to, names[:0])
 	if len(names) < 2 || !mixedNames(m, names) {
 		return
 	}
-	slices.Sort(names)
 	for k := range lg.Battles {
 		if lg.Battles[k].Square == to {
 			lg.Battles[k].Armies = names
@@ -148,6 +144,17 @@ func (lg *Ledger) pushAvoiding(m *domain.Map, i int, to, avoid domain.Square, d 
 		}
 	}
 	lg.Battles = append(lg.Battles, domain.Battle{Square: to, Armies: names, Kind: domain.Push})
+}
+
+// staying appends to names, sorted, the armies on square s but the losers leaving it.
+func (lg *Ledger) staying(m *domain.Map, s domain.Square, names []string) []string {
+	for j := lg.sq.first(s); j >= 0; j = lg.sq.after(j) {
+		if !lg.isLeaving(j) {
+			names = append(names, m.Armies[j].Name)
+		}
+	}
+	slices.Sort(names)
+	return names
 }
 
 func mixedNames(m *domain.Map, names []string) bool {
@@ -161,13 +168,14 @@ func mixedNames(m *domain.Map, names []string) bool {
 }
 
 // occupant classifies square s for army i: 0 empty, 1 held by one enemy army, 2 anything
-// else (a friend, or a battle already there).
+// else (a friend, or a battle already there). The losers of a battle won this turn are
+// leaving their square and do not count (R101).
 func (lg *Ledger) occupant(m *domain.Map, s domain.Square, i int) int {
 	n := 0
 	side := m.Armies[i].Side
 	for j := lg.sq.first(s); j >= 0; j = lg.sq.after(j) {
 		switch {
-		case j == i:
+		case j == i, lg.isLeaving(j):
 		case !domain.Enemy(m.Armies[j].Side, side):
 			n = 2
 		default:
@@ -176,6 +184,9 @@ func (lg *Ledger) occupant(m *domain.Map, s domain.Square, i int) int {
 	}
 	return min(n, 2)
 }
+
+// isLeaving reports whether army j lost a battle this turn and has yet to be pushed.
+func (lg *Ledger) isLeaving(j int) bool { return j < len(lg.leaving) && lg.leaving[j] }
 
 // pushLosers pushes the losers that were neither killed nor captured off the battle's square
 // (B8), the first to the judge's square when it is still free, and returns a partly converted

@@ -9,12 +9,15 @@ import (
 	"github.com/coalition-wargame/coalition/domain"
 )
 
-// settle settles the battles fought this turn from the judge's results, one at a time in
-// order of square (docs/RANDOMNESS.md §7), after the moves (B8: "After the turn's moves are
-// resolved, the loser is moved"). In each: losses (B7), a kill (4.3, B9), a capture (4.5,
-// B9), a winning pair's leaver (4.4, B10), the losers' pushes (B8), the bump of a winner whose
-// capture stayed put (4.5), then the troops waiting for the end of the battle (T3).
+// settle settles the battles fought this turn from the judge's results, in order of square
+// (docs/RANDOMNESS.md §7), after the moves (B8: "After the turn's moves are resolved, the loser
+// is moved"), in two passes. First every battle's result: losses (B7), a kill (4.3, B9), a
+// capture (4.5, B9). Then, battle by battle, what moves: a winning pair's leaver (4.4, B10),
+// the losers' pushes (B8), the bump of a winner whose capture stayed put (4.5), and the troops
+// waiting for the end of the battle (T3). Until pushed, a loser is leaving its square: no push
+// counts it there (R101).
 func (l *lock) settle() error {
+	var won []*afterBattle
 	for _, f := range l.fought {
 		var r *domain.BattleResult
 		for i := range l.in.Results {
@@ -25,7 +28,16 @@ func (l *lock) settle() error {
 		if r == nil {
 			return errorf("the battle at %s (%v) has no result", f.square, f.armies)
 		}
-		if err := l.settleOne(f, r); err != nil {
+		ab, err := l.settleOne(f, r)
+		if err != nil {
+			return err
+		}
+		if ab != nil {
+			won = append(won, ab)
+		}
+	}
+	for _, ab := range won {
+		if err := l.afterOne(ab); err != nil {
 			return err
 		}
 	}
@@ -34,6 +46,15 @@ func (l *lock) settle() error {
 		l.declareWar(k.target, k.by)
 	}
 	return nil
+}
+
+// afterBattle is a won battle whose result stands, and what is left to do once every battle's
+// result stands.
+type afterBattle struct {
+	f               *fought
+	r               *domain.BattleResult
+	winners, losers []string
+	bump            string
 }
 
 func (l *lock) result(s domain.Square) *domain.BattleResult {
@@ -45,7 +66,8 @@ func (l *lock) result(s domain.Square) *domain.BattleResult {
 	return nil
 }
 
-func (l *lock) settleOne(f *fought, r *domain.BattleResult) error {
+// settleOne applies one battle's result; it returns what moves after, nil when nobody won.
+func (l *lock) settleOne(f *fought, r *domain.BattleResult) (*afterBattle, error) {
 	// 4.3.2, 4.5 ("lacks 500 top rank"), B9, R33: a kill needs 500 alive in the slot of the
 	// army's largest creatures, counted before the battle (the risked troops do not fight); an
 	// army without them makes no kill attempt, whatever the judge wrote.
@@ -69,11 +91,11 @@ func (l *lock) settleOne(f *fought, r *domain.BattleResult) error {
 	for _, name := range sortedKeys(r.Losses) {
 		a := l.m.Army(name)
 		if a == nil || !slices.Contains(f.armies, a.Name) {
-			return errorf("the result at %s gives losses for %s, which does not fight there", f.square, name)
+			return nil, errorf("the result at %s gives losses for %s, which does not fight there", f.square, name)
 		}
 		for _, c := range sortedKeys(r.Losses[name]) {
 			if err := l.lose(a, c, r.Losses[name][c]); err != nil {
-				return err
+				return nil, err
 			}
 		}
 	}
@@ -81,11 +103,11 @@ func (l *lock) settleOne(f *fought, r *domain.BattleResult) error {
 	if r.Winner == "" {
 		f.decided = false
 		l.goesOn = append(l.goesOn, domain.Battle{Square: f.square, Armies: slices.Clone(f.armies), Kind: f.kind, Attacker: f.attacker})
-		return nil
+		return nil, nil
 	}
 	w := l.m.Army(r.Winner)
 	if w == nil || !slices.Contains(f.armies, w.Name) {
-		return errorf("the winner at %s, %s, does not fight there", f.square, r.Winner)
+		return nil, errorf("the winner at %s, %s, does not fight there", f.square, r.Winner)
 	}
 	f.decided, f.winner = true, w.Side
 	var winners, losers []string
@@ -102,7 +124,7 @@ func (l *lock) settleOne(f *fought, r *domain.BattleResult) error {
 	if k := r.Kill; k != nil {
 		by := l.m.Army(k.By)
 		if by == nil || !slices.Contains(f.armies, by.Name) {
-			return errorf("the kill at %s is by %s, who does not fight there", f.square, k.By)
+			return nil, errorf("the kill at %s is by %s, who does not fight there", f.square, k.By)
 		}
 		if killable {
 			lost := k.RiskedLost
@@ -114,7 +136,7 @@ func (l *lock) settleOne(f *fought, r *domain.BattleResult) error {
 			if k.Success && won(by.Name) {
 				t := l.m.Army(k.Target)
 				if t == nil || !slices.Contains(losers, t.Name) {
-					return errorf("the kill at %s targets %s, who did not lose there", f.square, k.Target)
+					return nil, errorf("the kill at %s targets %s, who did not lose there", f.square, k.Target)
 				}
 				// (a town defender captured by a team is still one: the project's reading)
 				if t.Faction == domain.TownDefender && by.Side.IsTeam() {
@@ -131,7 +153,7 @@ func (l *lock) settleOne(f *fought, r *domain.BattleResult) error {
 	if c := r.Capture; c != nil {
 		by := l.m.Army(c.By)
 		if by == nil || !slices.Contains(f.armies, by.Name) {
-			return errorf("the capture at %s is by %s, who does not fight there", f.square, c.By)
+			return nil, errorf("the capture at %s is by %s, who does not fight there", f.square, c.By)
 		}
 		// 4.5, R33: only the two lowest ranks can be captured; no attempt is made on another.
 		if t := l.m.Army(c.Target); t == nil || t.Rank.Lowest() {
@@ -139,7 +161,7 @@ func (l *lock) settleOne(f *fought, r *domain.BattleResult) error {
 			if c.Success && won(by.Name) {
 				t := l.m.Army(c.Target)
 				if t == nil || !slices.Contains(losers, t.Name) {
-					return errorf("the capture at %s targets %s, who did not lose there", f.square, c.Target)
+					return nil, errorf("the capture at %s targets %s, who did not lose there", f.square, c.Target)
 				}
 				if !l.capture(by, t) {
 					bump = by.Name
@@ -148,6 +170,17 @@ func (l *lock) settleOne(f *fought, r *domain.BattleResult) error {
 			}
 		}
 	}
+	slices.Sort(losers)
+	for _, n := range losers {
+		l.leaving[n] = true
+	}
+	return &afterBattle{f: f, r: r, winners: winners, losers: losers, bump: bump}, nil
+}
+
+// afterOne makes a won battle's moves and hands over the troops waiting for its end.
+func (l *lock) afterOne(ab *afterBattle) error {
+	f, r, winners, losers, bump := ab.f, ab.r, ab.winners, ab.losers, ab.bump
+	won := func(n string) bool { return slices.Contains(winners, n) }
 	// 4.4, B10: of a winning pair, one leaves the square, before the losers are pushed.
 	if len(winners) == 2 {
 		if err := l.leave(f, r, winners); err != nil {
@@ -156,7 +189,6 @@ func (l *lock) settleOne(f *fought, r *domain.BattleResult) error {
 	}
 	// B8: the losers are pushed in the order of their names (R18: the judge's square is the
 	// first loser's). 4.5: a partially converted army that loses is liberated first.
-	slices.Sort(losers)
 	for i, n := range losers {
 		a := l.army(n)
 		if a.Capture != nil && !a.Capture.Converted {
@@ -342,12 +374,7 @@ func (l *lock) pushTo(a *domain.Army, from, to domain.Square) error {
 	// B8 moves the loser to an empty square, or into a square held by one enemy; a judge's
 	// square a friend, or a battle, holds after the moves cannot be taken: the push is random
 	// (the project's reading of a judge's square that the moves made wrong).
-	var others []*domain.Army
-	for _, o := range l.armiesAt(to) {
-		if o.Name != a.Name {
-			others = append(others, o)
-		}
-	}
+	others := l.othersAt(to, a)
 	if len(others) > 1 || len(others) == 1 && (!domain.Enemy(others[0].Side, a.Side) || l.battleOn(to)) {
 		l.push(a, from, domain.Square{})
 		return nil
@@ -361,14 +388,7 @@ func (l *lock) pushTo(a *domain.Army, from, to domain.Square) error {
 // battle (R17); if none, to an empty square of the nearest ring that has one. avoid is a
 // square to keep off while another candidate exists (R25).
 func (l *lock) push(a *domain.Army, from, avoid domain.Square) {
-	emptyOf := func(s domain.Square) bool {
-		for _, o := range l.armiesAt(s) {
-			if o.Name != a.Name {
-				return false
-			}
-		}
-		return true
-	}
+	emptyOf := func(s domain.Square) bool { return len(l.othersAt(s, a)) == 0 }
 	var cands []domain.Square
 	for _, s := range l.m.Grid.Neighbours(nil, from) {
 		if emptyOf(s) {
@@ -380,7 +400,7 @@ func (l *lock) push(a *domain.Army, from, avoid domain.Square) {
 	}
 	if len(cands) == 0 {
 		for _, s := range l.m.Grid.Neighbours(nil, from) {
-			os := l.armiesAt(s)
+			os := l.othersAt(s, a)
 			if len(os) == 1 && domain.Enemy(os[0].Side, a.Side) && !l.battleOn(s) {
 				cands = append(cands, s)
 			}
@@ -394,9 +414,21 @@ func (l *lock) push(a *domain.Army, from, avoid domain.Square) {
 		}
 	}
 	if len(cands) == 0 {
+		delete(l.leaving, a.Name)
 		return // nowhere at all to go: it stays
 	}
 	l.arrive(a, cands[l.draws.Intn("push:"+a.Name, len(cands))], domain.Push)
+}
+
+// othersAt lists the armies on s but a and the losers leaving their battle's square (R101).
+func (l *lock) othersAt(s domain.Square, a *domain.Army) []*domain.Army {
+	var out []*domain.Army
+	for _, o := range l.armiesAt(s) {
+		if o.Name != a.Name && !l.leaving[o.Name] {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // battleOn reports whether a battle is to be fought on s next turn, or is fought there this
@@ -415,9 +447,10 @@ func (l *lock) battleOn(s domain.Square) bool {
 // arrive puts a pushed army on s; if an enemy is there they fight a push battle next turn (B8),
 // unless one of them has no troops left (B9).
 func (l *lock) arrive(a *domain.Army, s domain.Square, kind domain.BattleKind) {
+	delete(l.leaving, a.Name)
 	a.At = s
 	var enemies []string
-	for _, o := range l.armiesAt(s) {
+	for _, o := range l.othersAt(s, a) {
 		if domain.Enemy(o.Side, a.Side) {
 			enemies = append(enemies, o.Name)
 		}

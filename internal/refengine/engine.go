@@ -80,6 +80,8 @@ type lock struct {
 	pushed []domain.Battle
 	// goesOn are battles nobody won, fought again next turn (B2).
 	goesOn []domain.Battle
+	// leaving names the losers of battles won at this lock not yet pushed (R101).
+	leaving map[string]bool
 
 	// lost are the troops each army lost in the battles settled at this lock: army → creature.
 	lost map[string]map[string]int
@@ -118,6 +120,7 @@ func Run(m *domain.Map, in Input) (*domain.Map, *Result, error) {
 		start:     map[string]domain.Square{},
 		startDays: map[string]int{},
 		fighting:  map[string]*fought{},
+		leaving:   map[string]bool{},
 		orders:    map[string]*order{},
 		units:     map[string]*unit{},
 		lost:      map[string]map[string]int{},
