@@ -210,9 +210,6 @@ func (r *resolver) jointProblem(g *jointGroup) string {
 		}
 		return fmt.Sprintf("%d armies (%s) joint engaged %s: a joint engagement needs exactly two (3.2.5.2)", len(g.units), strings.Join(names, ", "), g.sq)
 	}
-	if r.cells[r.g.Index(g.sq)].battle {
-		return fmt.Sprintf("a battle is fought at %s this turn (3.3.1)", g.sq)
-	}
 	for i := range r.units {
 		u := &r.units[i]
 		if u.leaving() && u.dest() != g.sq || !u.leaving() && u.start() != g.sq || u.side != g.side || slices.Contains(g.units, i) {

@@ -110,7 +110,8 @@ func (l *lock) failJoint(u *unit, code domain.Code) {
 
 // jointOrders applies M13's conditions that the orders alone decide (3.2.5.2–3.2.5.3): exactly
 // two orders of one side name the square, no other army of that side moves to or stays in it,
-// the square has no battle this turn (R10), and the side is a team (M13f). A group that fails
+// and the side is a team (M13f). A battle fought in the square this turn is no condition: M12
+// keeps the pair out, with partial moves (M13b, R10). A group that fails
 // is ignored and its armies hold, which may make another group fail: repeat until nothing
 // changes. All this is settled before any enemy test (M13a).
 func (l *lock) jointOrders(mv *moves) {
@@ -122,11 +123,6 @@ func (l *lock) jointOrders(mv *moves) {
 				continue
 			}
 			bad := len(g.units) != 2 || !g.side.IsTeam()
-			for _, f := range l.fought {
-				if f.square == g.square {
-					bad = true
-				}
-			}
 			for _, v := range mv.list {
 				if v.side != g.side || slices.Contains(g.units, v) {
 					continue
