@@ -19,6 +19,10 @@ type Ledger struct {
 	Battles []domain.Battle
 	// Removed names armies killed (4.3) or destroyed empty (B9).
 	Removed []string
+	// Killed are the armies of Removed in the order they died, each with the side that killed
+	// it: by a kill (4.3), or by engaging it when it had no troops — "the killing army" of
+	// 4.3.1 (6.2.2, R103); the side is "" when no single side did.
+	Killed []Kill
 	// ChangedSides names armies captured or liberated (4.5) and their new side.
 	ChangedSides map[string]domain.Side
 	// Displaced names armies moved off their square after the moves: pushed, teleported or
@@ -39,6 +43,34 @@ type Ledger struct {
 	over []overLoss
 	// leaving marks, by army index, the losers of a won battle not yet pushed off its square
 	leaving []bool
+}
+
+// Kill is an army killed at this lock and the side that killed it, "" when no single side did.
+type Kill struct {
+	Army string
+	By   domain.Side
+}
+
+// emptied removes army j, destroyed with no troops where it stands, and notes the side of the
+// enemies on its square that engaged it.
+func (lg *Ledger) emptied(m *domain.Map, j int) {
+	a := &m.Armies[j]
+	var by domain.Side
+	for k := lg.sq.first(a.At); k >= 0; k = lg.sq.after(k) {
+		if o := &m.Armies[k]; k != j && !lg.isLeaving(k) && domain.Enemy(o.Side, a.Side) && !o.Empty() {
+			if by != "" && by != o.Side {
+				by = "-"
+			} else {
+				by = o.Side
+			}
+		}
+	}
+	if by == "-" {
+		by = ""
+	}
+	lg.Removed = append(lg.Removed, a.Name)
+	lg.Killed = append(lg.Killed, Kill{Army: a.Name, By: by})
+	lg.sq.move(m, j, domain.Square{})
 }
 
 // Settled is one battle that ended this turn.
@@ -250,7 +282,7 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 		return nil, err
 	}
 	if r.Winner == "" {
-		return nil, lg.undecided(b, r)
+		return nil, lg.undecided(m, f, b, r, d)
 	}
 	w := armyAt(m, f.in(m, r.Winner))
 	if w == nil {
@@ -344,12 +376,36 @@ func (lg *Ledger) applyLosses(m *domain.Map, f *fight, losses map[string]map[str
 
 // undecided keeps a battle nobody won for next turn (B2); its result may make no attempt, send
 // nobody away and push nobody.
-func (lg *Ledger) undecided(b domain.Battle, r *domain.BattleResult) error {
+func (lg *Ledger) undecided(m *domain.Map, f *fight, b domain.Battle, r *domain.BattleResult, d *domain.Draws) error {
 	if r.Kill != nil || r.Capture != nil || r.Leaves != nil || !r.LoserTo.IsZero() {
 		return domain.Errorf(domain.ErrInvalid, "the battle at %s has no winner, so nobody can kill, capture, leave or be pushed", b.Square)
 	}
-	lg.Battles = append(lg.Battles, b)
 	lg.armies -= len(b.Armies)
+	// an army the battle left with no troops is engaged again as the battle goes on: it is
+	// destroyed now, with no battle and no strategy to write (4.3.1, B9, R102)
+	keep := b.Armies[:0:0]
+	for k, n := range b.Armies {
+		if a := armyAt(m, int(f.ids[k])); a != nil && a.Empty() {
+			lg.emptied(m, int(f.ids[k]))
+			continue
+		}
+		keep = append(keep, n)
+	}
+	switch {
+	case len(keep) == len(b.Armies):
+		lg.Battles = append(lg.Battles, b)
+	case len(keep) >= 2 && mixedNames(m, keep):
+		b.Armies = keep
+		if !slices.Contains(keep, b.Attacker) {
+			b.Attacker = ""
+		}
+		lg.Battles = append(lg.Battles, b)
+	case len(keep) == 2:
+		// a pair left alone on the square: one leaves it, as a winning pair's does (4.4, B10)
+		slices.Sort(keep)
+		a := m.Army(keep[d.Intn("leave:"+b.Square.String(), len(keep))])
+		lg.pushAvoiding(m, indexOf(m, a), domain.Square{}, domain.Square{}, d, "its enemy at "+b.Square.String()+" was destroyed with no troops: it leaves the square to its partner")
+	}
 	return nil
 }
 

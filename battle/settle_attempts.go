@@ -153,6 +153,7 @@ func (lg *Ledger) makeAttempts(m *domain.Map, st *Settled, a allowed, gone []str
 		if k.Success {
 			name := m.Armies[a.kill].Name
 			lg.Removed = append(lg.Removed, name)
+			lg.Killed = append(lg.Killed, Kill{Army: name, By: m.Armies[a.killer].Side})
 			gone = append(gone, name)
 			lg.sq.move(m, a.kill, domain.Square{}) // off the map at once: it no longer holds its square
 		}

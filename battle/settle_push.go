@@ -127,8 +127,7 @@ func (lg *Ledger) pushAvoiding(m *domain.Map, i int, to, avoid domain.Square, d 
 		empty = append(empty, i)
 	}
 	for _, j := range empty {
-		lg.Removed = append(lg.Removed, m.Armies[j].Name)
-		lg.sq.move(m, j, domain.Square{})
+		lg.emptied(m, j)
 	}
 	if a.Empty() {
 		return

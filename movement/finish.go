@@ -158,6 +158,7 @@ func (r *resolver) removeEmpty(removed []bool) {
 	for i := range removed {
 		if removed[i] {
 			r.out.Removed = append(r.out.Removed, m.Armies[i].Name)
+			r.out.RemovedAt = append(r.out.RemovedAt, m.Armies[i].At)
 		}
 	}
 	if len(r.out.Removed) > 0 {

@@ -22,6 +22,8 @@ type Outcome struct {
 	Partial []string
 	// Removed names empty armies destroyed on being engaged (B9).
 	Removed []string
+	// RemovedAt is the square where each army of Removed was engaged.
+	RemovedAt []domain.Square
 	// Transfers are the accepted transfer orders, for the update (T3): Creatures is nil for one
 	// whose private detail was never sent, which moves no troops but is cancelled like any
 	// other when its receiver moves away.

@@ -91,27 +91,22 @@ func run(m *domain.Map, in Input, ed *editRun) (*domain.Map, *Report, error) {
 	if ai != nil {
 		ai.rep.Engagements = mercenary.Engagements(next, m.Turn+1, moves.Battles)
 	}
-	defenders := map[string]bool{}
-	for i := range next.Armies {
-		if a := &next.Armies[i]; a.Faction == domain.TownDefender {
-			defenders[a.Name] = true
-		}
-	}
+	killed := destroyedBy(next, moves) // on the map as the moves left it
 	lg, err := battle.Settle(next, fought, in.Results, in.Seed.Draws())
 	if err != nil {
 		return nil, nil, err
 	}
-	// a team that kills a town defender sets a theme army at war with the other team (6.2.2)
+	// a team that kills a town defender sets a theme army at war with the other team (6.2.2):
+	// by a kill, or by engaging it when it has no troops (4.3.1 "the killing army", R103)
+	killed = append(killed, lg.Killed...)
 	var wars []mercenary.War
-	for _, st := range lg.Settled {
-		if k := st.Kill; k != nil && k.Success && defenders[k.Target] {
-			if by := next.Army(k.By); by != nil && by.Side.IsTeam() {
-				w, err := mercenary.DeclareWar(next, k.Target, by.Side, in.Seed)
-				if err != nil {
-					return nil, nil, err
-				}
-				wars = append(wars, w)
+	for _, k := range killed {
+		if _, defender := home[k.Army]; defender && k.By.IsTeam() {
+			w, err := mercenary.DeclareWar(next, k.Army, k.By, in.Seed)
+			if err != nil {
+				return nil, nil, err
 			}
+			wars = append(wars, w)
 		}
 	}
 	ch := battle.Update(next, t, lg)
@@ -135,4 +130,32 @@ func run(m *domain.Map, in Input, ed *editRun) (*domain.Map, *Report, error) {
 		rep.MercenaryAI = ai.rep
 	}
 	return next, rep, nil
+}
+
+// destroyedBy lists the armies the moves destroyed empty (B9), each with the side of the armies
+// with troops that engaged it on its square, "" when no single side did.
+func destroyedBy(m *domain.Map, moves *movement.Outcome) []battle.Kill {
+	var out []battle.Kill
+	for k, name := range moves.Removed {
+		var by domain.Side
+		for i := range m.Armies {
+			if o := &m.Armies[i]; o.At == moves.RemovedAt[k] && !o.Empty() {
+				if by != "" && by != o.Side {
+					by = "-"
+				} else {
+					by = o.Side
+				}
+			}
+		}
+		if by == "-" {
+			by = ""
+		}
+		out = append(out, battle.Kill{Army: name, By: by})
+	}
+	// in the order of their squares, then of their names, as the battles are
+	slices.SortFunc(out, func(a, b battle.Kill) int {
+		sa, sb := moves.RemovedAt[slices.Index(moves.Removed, a.Army)], moves.RemovedAt[slices.Index(moves.Removed, b.Army)]
+		return cmp.Or(cmp.Compare(sa.Col, sb.Col), cmp.Compare(sa.Row, sb.Row), cmp.Compare(a.Army, b.Army))
+	})
+	return out
 }

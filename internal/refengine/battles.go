@@ -102,7 +102,34 @@ func (l *lock) settleOne(f *fought, r *domain.BattleResult) (*afterBattle, error
 	// B2: nobody won: the battle goes on next turn with its first kind and attacker.
 	if r.Winner == "" {
 		f.decided = false
-		l.goesOn = append(l.goesOn, domain.Battle{Square: f.square, Armies: slices.Clone(f.armies), Kind: f.kind, Attacker: f.attacker})
+		// 4.3.1, B9, R102: engaged again as the battle goes on, an army it left with no
+		// troops is destroyed now, with no battle
+		var keep []string
+		for _, n := range f.armies {
+			if a := l.m.Army(n); a != nil && a.Empty() {
+				l.emptyKilled(n, f.armies)
+				l.remove(n)
+			} else {
+				keep = append(keep, n)
+			}
+		}
+		sides := map[domain.Side]bool{}
+		for _, n := range keep {
+			sides[l.army(n).Side] = true
+		}
+		attacker := f.attacker
+		if !slices.Contains(keep, attacker) {
+			attacker = ""
+		}
+		switch {
+		case len(sides) >= 2:
+			l.goesOn = append(l.goesOn, domain.Battle{Square: f.square, Armies: keep, Kind: f.kind, Attacker: attacker})
+		case len(keep) == 2:
+			// 4.4, B10: two friends left alone on the square: one leaves, drawn as a
+			// winning pair's leaver is
+			slices.Sort(keep)
+			l.push(l.army(keep[l.draws.Intn("leave:"+f.square.String(), 2)]), f.square, domain.Square{})
+		}
 		return nil, nil
 	}
 	w := l.m.Army(r.Winner)
@@ -420,6 +447,29 @@ func (l *lock) push(a *domain.Army, from, avoid domain.Square) {
 	l.arrive(a, cands[l.draws.Intn("push:"+a.Name, len(cands))], domain.Push)
 }
 
+// emptyKilled notes a town defender destroyed with no troops (4.3.1, B9) as a kill by the
+// one team whose armies with troops among those named engaged it (6.2.2, R103).
+func (l *lock) emptyKilled(name string, among []string) {
+	t := l.army(name)
+	if t == nil || t.Faction != domain.TownDefender {
+		return
+	}
+	sides := map[domain.Side]bool{}
+	for _, n := range among {
+		if o := l.army(n); o != nil && n != name && !o.Empty() && domain.Enemy(o.Side, t.Side) && !l.leaving[n] {
+			sides[o.Side] = true
+		}
+	}
+	if len(sides) != 1 {
+		return
+	}
+	for s := range sides {
+		if s.IsTeam() {
+			l.defenderKills = append(l.defenderKills, defenderKill{target: name, by: s})
+		}
+	}
+}
+
 // othersAt lists the armies on s but a and the losers leaving their battle's square (R101).
 func (l *lock) othersAt(s domain.Square, a *domain.Army) []*domain.Army {
 	var out []*domain.Army
@@ -463,6 +513,7 @@ func (l *lock) arrive(a *domain.Army, s domain.Square, kind domain.BattleKind) {
 	var keep []string
 	for _, n := range armies {
 		if l.army(n).Empty() {
+			l.emptyKilled(n, armies)
 			l.remove(n)
 		} else {
 			keep = append(keep, n)

