@@ -113,6 +113,10 @@ type allowed struct{ killer, kill, captor, capture int }
 // lost fails; each is a note on the settled battle (R33). lacks is lacksTopSlot's.
 func (lg *Ledger) allowAttempts(m *domain.Map, f *fight, r *domain.BattleResult, st *Settled, lacks int) (allowed, error) {
 	a := allowed{-1, -1, -1, -1}
+	// "may instead choose to capture it" (4.5): one attempt on an army, not both (R106)
+	if r.Kill != nil && r.Capture != nil && domain.SameName(r.Kill.Target, r.Capture.Target) {
+		return a, domain.Errorf(domain.ErrInvalid, "the result at %s both kills and captures %s: an army is killed or, instead, captured (4.5), so give one of them", f.b.Square, r.Kill.Target)
+	}
 	if k := r.Kill; k != nil {
 		by, target, err := lg.attempt(m, f, k, "kill")
 		if err != nil {

@@ -184,6 +184,17 @@ func (lg *Ledger) occupant(m *domain.Map, s domain.Square, i int) int {
 	return min(n, 2)
 }
 
+// emptyAround reports whether a neighbour of s is empty for army i (occupant 0).
+func (lg *Ledger) emptyAround(m *domain.Map, s domain.Square, i int) bool {
+	var around [8]domain.Square
+	for _, n := range m.Grid.Neighbours(around[:0], s) {
+		if lg.occupant(m, n, i) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // isLeaving reports whether army j lost a battle this turn and has yet to be pushed.
 func (lg *Ledger) isLeaving(j int) bool { return j < len(lg.leaving) && lg.leaving[j] }
 
@@ -210,11 +221,15 @@ func (lg *Ledger) pushLosers(m *domain.Map, b *domain.Battle, st *Settled, loser
 			if !m.Grid.Contains(loserTo) || !domain.Adjacent(loserTo, b.Square) {
 				return domain.Errorf(domain.ErrInvalid, "the loser at %s cannot be pushed to %s: it is not next to the battle (B8)", b.Square, loserTo)
 			}
-			// the judge chose the square before the moves; if a friend or a battle is there now,
-			// the push is random after all (B8)
-			if lg.occupant(m, loserTo, i) <= 1 {
+			// the judge chose the square before the moves: B8's order still holds — an empty
+			// square first, an enemy's only when no neighbour is empty; a square a friend or a
+			// battle holds now, or an enemy's beside an empty one, makes the push random (R107)
+			switch occ := lg.occupant(m, loserTo, i); {
+			case occ == 0, occ == 1 && !lg.emptyAround(m, b.Square, i):
 				to = loserTo
-			} else {
+			case occ == 1:
+				reason += "; " + loserTo.String() + " is held by an enemy while a square beside the battle is empty, so the push is random (B8)"
+			default:
 				reason += "; " + loserTo.String() + " was taken after the moves, so the push is random"
 			}
 		}

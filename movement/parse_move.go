@@ -79,6 +79,10 @@ func parseMove(o *domain.Order, text string, fail failFunc, a *arena) *ParseErro
 	if tail == "" {
 		return nil
 	}
+	tail, perr := trailingRoute(o, tail, fail, a)
+	if perr != nil || tail == "" {
+		return perr
+	}
 	kw, named, ok := parseKeyword(tail)
 	if !ok {
 		return fail("after the move I expected \"engage NAME\", \"replace NAME\" or \"Joint Engage\", found %q", tail)
@@ -86,6 +90,36 @@ func parseMove(o *domain.Order, text string, fail failFunc, a *arena) *ParseErro
 	o.Keyword = kw
 	o.Named = named
 	return nil
+}
+
+// trailingRoute takes a route written at the end of the line, after the keyword ("5E > 6F;
+// engage Grim (5E - 5F - 6F)"), as the last leg's (3.2.2.4, R104): a route is the player's
+// wherever it stands. It returns the text before it. A leg with a route of its own already, or
+// parentheses that open with a square but hold no route, are refused; other parentheses are
+// left to the keyword's name.
+func trailingRoute(o *domain.Order, tail string, fail failFunc, a *arena) (string, *ParseError) {
+	open := strings.LastIndexByte(tail, '(')
+	if open < 0 || tail[len(tail)-1] != ')' {
+		return tail, nil
+	}
+	inner := trimSpace(tail[open+1 : len(tail)-1])
+	if j := indexRouteWord(inner, false); j >= 0 {
+		inner = inner[:j]
+	}
+	if _, ok := domain.ScanSquare(inner); !ok {
+		return tail, nil
+	}
+	sc := scanner{text: tail, pos: open}
+	route, err := sc.route(&a.squares)
+	if err != "" {
+		return "", fail("%s", err)
+	}
+	last := &o.Legs[len(o.Legs)-1]
+	if last.Route != nil {
+		return "", fail("the route is written twice, after %s and at the end of the line: write it once, after the destination", last.To)
+	}
+	last.Route = route
+	return trimSpace(tail[:open]), nil
 }
 
 // quickLegs reads the legs of a move from t[i:] when they are written the usual way: ASCII,

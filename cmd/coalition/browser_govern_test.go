@@ -16,7 +16,10 @@ import (
 // click presses a button found by a CSS selector.
 func (p *tab) click(what, sel string) {
 	p.t.Helper()
-	p.do(what, chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+	// the element's own click, once it shows: a mouse click at its coordinates lands on what
+	// is there by then, and a page that is still laying out (the map drawn, a list filled)
+	// moved the button under it — TestBrowserVotes's "Call the vote" hit the text box above
+	p.do(what, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Evaluate[chromedp.Void](`document.querySelector(`+jsString(sel)+`).click()`))
 }
 
 // goTo opens a tab as view does, clicking its link from the page itself: the header's links are

@@ -306,6 +306,11 @@ func playScenario(t *testing.T, s *server, file, name string, passwords map[stri
 		}
 		var locked struct{ Status string }
 		s.call("POST", fmt.Sprintf("%s/turns/%d/lock", base, n), mover, map[string]string{"reason": "e2e"}, http.StatusOK, &locked)
+		if locked.Status != "editing" && tu.Edit != nil && !editCarriedOut(t, wantTurns[ti]) {
+			// the server opens the window only for a raider (6.3.2): an edit adjudicate refuses
+			// for another army cannot even be posted there, and its report says so no more
+			t.Skipf("turn %d's after-lock edit is refused and the lock opened no window: there is no raider to edit", n)
+		}
 		closeEdit(t, s, base, n, locked.Status, tu.Edit, passwords, serverID)
 		var rep struct{ Report json.RawMessage }
 		s.call("GET", fmt.Sprintf("%s/turns/%d/report", base, n), mover, nil, http.StatusOK, &rep)
@@ -325,6 +330,20 @@ func playScenario(t *testing.T, s *server, file, name string, passwords map[stri
 			t.Errorf("turn %d does not replay the same: %s", n, rp.Detail)
 		}
 	}
+}
+
+// editCarriedOut reports whether adjudicate's report of a turn carried its after-lock edit out.
+func editCarriedOut(t *testing.T, report []byte) bool {
+	t.Helper()
+	var r struct {
+		Edit *struct {
+			CarriedOut bool `json:"carried_out"`
+		} `json:"after_lock_edit"`
+	}
+	if err := json.Unmarshal(report, &r); err != nil {
+		t.Fatal(err)
+	}
+	return r.Edit != nil && r.Edit.CarriedOut
 }
 
 // closeEdit closes turn n's after-lock edit window (6.3.2) as the mercenary judge: with the

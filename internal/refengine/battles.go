@@ -177,6 +177,9 @@ func (l *lock) settleOne(f *fought, r *domain.BattleResult) (*afterBattle, error
 	}
 	// 4.5, B9: a capture risks 2000 of the lowest slot; it needs the battle won.
 	var bump string
+	if k, c := r.Kill, r.Capture; k != nil && c != nil && domain.SameName(k.Target, c.Target) {
+		return nil, errorf("the result at %s both kills and captures %s (4.5: one or the other)", f.square, k.Target)
+	}
 	if c := r.Capture; c != nil {
 		by := l.m.Army(c.By)
 		if by == nil || !slices.Contains(f.armies, by.Name) {
@@ -402,7 +405,15 @@ func (l *lock) pushTo(a *domain.Army, from, to domain.Square) error {
 	// square a friend, or a battle, holds after the moves cannot be taken: the push is random
 	// (the project's reading of a judge's square that the moves made wrong).
 	others := l.othersAt(to, a)
-	if len(others) > 1 || len(others) == 1 && (!domain.Enemy(others[0].Side, a.Side) || l.battleOn(to)) {
+	// R107: B8's order holds for the judge's square too — an enemy's only when no neighbour is
+	// empty
+	emptyNext := false
+	for _, s := range l.m.Grid.Neighbours(nil, from) {
+		if len(l.othersAt(s, a)) == 0 {
+			emptyNext = true
+		}
+	}
+	if len(others) > 1 || len(others) == 1 && (!domain.Enemy(others[0].Side, a.Side) || l.battleOn(to) || emptyNext) {
 		l.push(a, from, domain.Square{})
 		return nil
 	}
