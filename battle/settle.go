@@ -43,6 +43,8 @@ type Ledger struct {
 	over []overLoss
 	// leaving marks, by army index, the losers of a won battle not yet pushed off its square
 	leaving []bool
+	// idx holds the map indexes of the armies of the battles being settled (take32)
+	idx []int32
 }
 
 // Kill is an army killed at this lock and the side that killed it, "" when no single side did.
@@ -113,9 +115,12 @@ func Settle(m *domain.Map, fought []domain.Battle, results []domain.BattleResult
 		lg.armies += len(b.Armies)
 	}
 	var buf [16]bool
-	var moves []*afterBattle
+	// one array for the won battles and one for their armies' indexes (ids, winners, losers):
+	// the battles point into them, so neither grows
+	var moves []afterBattle
 	if len(fought) > 0 {
-		moves = make([]*afterBattle, 0, len(fought))
+		moves = make([]afterBattle, 0, len(fought))
+		lg.idx = make([]int32, 0, 3*lg.armies)
 	}
 	used := buf[:0]
 	if len(results) <= len(buf) {
@@ -137,19 +142,20 @@ func Settle(m *domain.Map, fought []domain.Battle, results []domain.BattleResult
 			return nil, domain.Errorf(domain.ErrInvalid, "the battle at %s (%s) has no result", b.Square, joinNames(b.Armies))
 		}
 		used[ri] = true
-		mv, err := lg.settle(m, b, &results[ri], d)
+		moves = append(moves, afterBattle{})
+		won, err := lg.settle(m, b, &results[ri], d, &moves[len(moves)-1])
 		if err != nil {
 			return nil, err
 		}
-		if mv != nil {
-			moves = append(moves, mv)
+		if !won {
+			moves = moves[:len(moves)-1]
 		}
 	}
 	// every battle's result (losses, kills, captures) stands before any army moves off a
 	// battle's square: "after the turn's moves are resolved, the loser is moved" (B8), and a
 	// killed army holds no square a loser beside it could be pushed into (R101)
 	for k := range moves {
-		if err := lg.move(m, moves[k], d); err != nil {
+		if err := lg.move(m, &moves[k], d); err != nil {
 			return nil, err
 		}
 	}
@@ -161,7 +167,7 @@ func Settle(m *domain.Map, fought []domain.Battle, results []domain.BattleResult
 	if len(lg.Removed) > 0 {
 		removeArmies(m, lg.Removed)
 	}
-	lg.sq, lg.names = nil, nil
+	lg.sq, lg.names, lg.idx = nil, nil, nil
 	return lg, nil
 }
 
@@ -268,10 +274,11 @@ func armyAt(m *domain.Map, i int) *domain.Army {
 
 // settle applies one battle's result, checking it against the battle as each step needs it,
 // in the rules' order: losses (B7), a battle nobody won (B2), kill and capture attempts (4.3,
-// 4.5). It returns what moves once every battle's result stands (move), or nil when nobody won.
-func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult, d *domain.Draws) (*afterBattle, error) {
-	mv := &afterBattle{b: b, r: r}
-	mv.f = fight{b: &mv.b, ids: make([]int32, 0, len(b.Armies))}
+// 4.5). When the battle was won it fills mv with what moves once every battle's result stands
+// (move) and reports true.
+func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult, d *domain.Draws, mv *afterBattle) (bool, error) {
+	mv.b, mv.r = b, r
+	mv.f = fight{b: &mv.b, ids: lg.take32(len(b.Armies))}
 	for _, n := range b.Armies {
 		mv.f.ids = append(mv.f.ids, int32(find(m, n)))
 	}
@@ -279,20 +286,20 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 	lacks := lacksTopSlot(m, f, r.Kill)
 	over, err := lg.applyLosses(m, f, r.Losses)
 	if err != nil {
-		return nil, err
+		return false, err
 	}
 	if r.Winner == "" {
-		return nil, lg.undecided(m, f, b, r, d)
+		return false, lg.undecided(m, f, b, r, d)
 	}
 	w := armyAt(m, f.in(m, r.Winner))
 	if w == nil {
-		return nil, domain.Errorf(domain.ErrInvalid, "the winner at %s, %s, is not in that battle", b.Square, r.Winner)
+		return false, domain.Errorf(domain.ErrInvalid, "the winner at %s, %s, is not in that battle", b.Square, r.Winner)
 	}
 	st := Settled{Battle: b, Winner: w.Side, Kill: r.Kill, Capture: r.Capture, Notes: over}
-	mv.winners, mv.losers = lg.split(m, f, w.Side, &st, make([]int32, 0, len(b.Armies)), make([]int32, 0, len(b.Armies)))
+	mv.winners, mv.losers = lg.split(m, f, w.Side, &st, lg.take32(len(b.Armies)), lg.take32(len(b.Armies)))
 	at, err := lg.allowAttempts(m, f, r, &st, lacks)
 	if err != nil {
-		return nil, err
+		return false, err
 	}
 	if lg.Settled == nil {
 		lg.Settled = make([]Settled, 0, lg.fights)
@@ -310,9 +317,18 @@ func (lg *Ledger) settle(m *domain.Map, b domain.Battle, r *domain.BattleResult,
 	}
 	// a winning pair: one leaves first (4.4, B10); checked now, made in move
 	if len(st.Winners) != 2 && r.Leaves != nil {
-		return nil, domain.Errorf(domain.ErrInvalid, "at %s only a winning side of two armies sends one away (4.4)", b.Square)
+		return false, domain.Errorf(domain.ErrInvalid, "at %s only a winning side of two armies sends one away (4.4)", b.Square)
 	}
-	return mv, nil
+	return true, nil
+}
+
+// take32 is an empty slice of capacity n carved from lg.idx, or a new one past its end.
+func (lg *Ledger) take32(n int) []int32 {
+	if k := len(lg.idx); cap(lg.idx)-k >= n {
+		lg.idx = lg.idx[:k+n]
+		return lg.idx[k : k : k+n]
+	}
+	return make([]int32, 0, n)
 }
 
 // afterBattle is a won battle whose result stands and whose armies have yet to move.
@@ -383,6 +399,10 @@ func (lg *Ledger) undecided(m *domain.Map, f *fight, b domain.Battle, r *domain.
 	lg.armies -= len(b.Armies)
 	// an army the battle left with no troops is engaged again as the battle goes on: it is
 	// destroyed now, with no battle and no strategy to write (4.3.1, B9, R102)
+	if !slices.ContainsFunc(f.ids, func(i int32) bool { a := armyAt(m, int(i)); return a != nil && a.Empty() }) {
+		lg.Battles = append(lg.Battles, b)
+		return nil
+	}
 	keep := b.Armies[:0:0]
 	for k, n := range b.Armies {
 		if a := armyAt(m, int(f.ids[k])); a != nil && a.Empty() {
