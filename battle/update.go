@@ -118,7 +118,11 @@ func Update(m *domain.Map, t Turn, lg *Ledger) *Changes {
 		}
 		inNext, lost := mk&markNext != 0, mk&markLost != 0
 		if a.Capture != nil && !a.Capture.Converted {
-			convert(a, site, left, inNext || lost, ch)
+			if convert(a, site, left, inNext || lost, ch) {
+				// it has changed side (B9): a conversion day on its new side's win condition
+				// counts toward the win as toward destroying an enemy site (R109)
+				sc.day[i] |= dayCounted
+			}
 			if a.Days != 0 && mk&markLosses != 0 {
 				attribute(a, lg.Losses[a.Name])
 			}

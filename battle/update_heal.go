@@ -70,19 +70,20 @@ func restore(a *domain.Army, upTo int, color domain.Color) map[string]int {
 	return out
 }
 
-// convert counts a partially converted army's days wherever it stands; after 2 it is fully
-// converted, and healed if it stands on a base, portal or town (4.5).
-func convert(a *domain.Army, s *domain.Site, left, noCount bool, ch *Changes) {
+// convert counts a partially converted army's days wherever it stands and reports whether it
+// counted one; after 2 it is fully converted, and healed if it stands on a base, portal or
+// town (4.5).
+func convert(a *domain.Army, s *domain.Site, left, noCount bool, ch *Changes) bool {
 	switch {
 	case left:
 		a.Days = 0
-		return
+		return false
 	case noCount:
-		return
+		return false
 	}
 	a.Days++
 	if a.Days < 2 {
-		return
+		return true
 	}
 	a.Capture.Converted = true
 	ch.Converted = append(ch.Converted, a.Name)
@@ -98,4 +99,5 @@ func convert(a *domain.Army, s *domain.Site, left, noCount bool, ch *Changes) {
 			ch.Healed[a.Name] = h
 		}
 	}
+	return true
 }

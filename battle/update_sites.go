@@ -130,10 +130,8 @@ func decide(m *domain.Map, x sites, cand []int32, day []uint8) {
 	if m.Winner != "" {
 		return
 	}
-	if winner != "" {
-		m.Winner = winner
-		return
-	}
+	// a side left with no Captain/Evincar-rank army loses "at once" (D8): in the battles,
+	// before the update counts the day that would win (R108)
 	var losers []domain.Side
 	for _, side := range m.Leaders {
 		has := false
@@ -149,5 +147,7 @@ func decide(m *domain.Map, x sites, cand []int32, day []uint8) {
 	}
 	if len(losers) == 1 {
 		m.Winner = losers[0].Opponent()
+		return
 	}
+	m.Winner = winner
 }

@@ -323,7 +323,10 @@ func (r *resolver) lonelyPairs(known []pairKey, counted bool) []pairKey {
 		}
 	}
 	for _, k := range r.limited {
-		if lonely(k) {
+		// both sides' pairs refused by the limit on one square (M13c): each has the other as
+		// the enemy that tries to enter, so neither is an ordinary move (3.2.5.4, R110)
+		both := slices.ContainsFunc(r.limited, func(o pairKey) bool { return o.sq == k.sq && enemies(o.side, k.side) })
+		if !both && lonely(k) {
 			out = append(out, k)
 		}
 	}

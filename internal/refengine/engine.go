@@ -82,6 +82,8 @@ type lock struct {
 	goesOn []domain.Battle
 	// leaving names the losers of battles won at this lock not yet pushed (R101).
 	leaving map[string]bool
+	// convCounted names the partially converted armies that counted a day at this update.
+	convCounted []string
 
 	// lost are the troops each army lost in the battles settled at this lock: army → creature.
 	lost map[string]map[string]int

@@ -36,7 +36,9 @@ func (l *lock) lonelyGroups(mv *moves, tried bool) []jointKey {
 		if (k.square == mv.counted) != tried {
 			continue
 		}
-		enemy := false
+		// M13c, 3.2.5.4: both sides' pairs refused by the limit on one square have each other
+		// for the enemy trying to enter: they are not ordinary moves (R110)
+		enemy := slices.Contains(mv.limited, k) && slices.ContainsFunc(mv.limited, func(o jointKey) bool { return o.square == k.square && domain.Enemy(o.side, k.side) })
 		for _, u := range mv.list {
 			// M13b: "an enemy army with troops that ends the turn's movement in S": one that
 			// stays, arrives, or walks back to it as its start; not one caught on its way, nor

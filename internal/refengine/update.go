@@ -162,6 +162,8 @@ func (l *lock) countDays() []string {
 				continue
 			}
 			a.Days++
+			// R109: it has changed side, and the day counts toward its new side's win
+			l.convCounted = append(l.convCounted, a.Name)
 			if a.Days >= 2 {
 				c.Converted = true
 				if s := l.m.SiteAt(a.At); s != nil && !s.Destroyed {
@@ -339,7 +341,7 @@ func (l *lock) decide(counted []string) {
 		a := &l.m.Armies[i]
 		s := l.m.SiteAt(a.At)
 		switch {
-		case !slices.Contains(counted, a.Name):
+		case !slices.Contains(counted, a.Name) && !slices.Contains(l.convCounted, a.Name):
 		case s != nil && !s.Destroyed && s.Side == a.Side && s.WinCondition && l.allWinConditionsDestroyed(a.Side.Opponent()):
 			a.WinDays++
 		}
@@ -347,16 +349,9 @@ func (l *lock) decide(counted []string) {
 	if l.m.Winner != "" {
 		return
 	}
-	// 1.7.2: 4 days on an own win condition once every enemy win condition is destroyed.
-	for i := range l.m.Armies {
-		a := &l.m.Armies[i]
-		if a.Side.IsTeam() && a.WinDays >= 4 {
-			l.m.Winner = a.Side
-			return
-		}
-	}
 	// 1.7.3: a side that had an army of rank Captain/Evincar or above and has none left
-	// loses; R22: both at once, nobody wins.
+	// loses, at once (R108: before a day counted at this update wins); R22: both at once,
+	// nobody wins by it.
 	var lost []domain.Side
 	for _, side := range l.m.Leaders {
 		if !side.IsTeam() {
@@ -368,6 +363,15 @@ func (l *lock) decide(counted []string) {
 	}
 	if len(lost) == 1 {
 		l.m.Winner = lost[0].Opponent()
+		return
+	}
+	// 1.7.2: 4 days on an own win condition once every enemy win condition is destroyed.
+	for i := range l.m.Armies {
+		a := &l.m.Armies[i]
+		if a.Side.IsTeam() && a.WinDays >= 4 {
+			l.m.Winner = a.Side
+			return
+		}
 	}
 }
 
