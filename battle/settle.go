@@ -51,27 +51,34 @@ type Ledger struct {
 type Kill struct {
 	Army string
 	By   domain.Side
+	// mixed is set once armies of two sides engaged it
+	mixed bool
+}
+
+// Engaged notes an army of side s among those that engaged an army with no troops: By is the
+// one side they all are, "" once armies of two sides are.
+func (k *Kill) Engaged(s domain.Side) {
+	switch {
+	case k.mixed:
+	case k.By == "":
+		k.By = s
+	case k.By != s:
+		k.By, k.mixed = "", true
+	}
 }
 
 // emptied removes army j, destroyed with no troops where it stands, and notes the side of the
 // enemies on its square that engaged it.
 func (lg *Ledger) emptied(m *domain.Map, j int) {
 	a := &m.Armies[j]
-	var by domain.Side
+	kill := Kill{Army: a.Name}
 	for k := lg.sq.first(a.At); k >= 0; k = lg.sq.after(k) {
 		if o := &m.Armies[k]; k != j && !lg.isLeaving(k) && domain.Enemy(o.Side, a.Side) && !o.Empty() {
-			if by != "" && by != o.Side {
-				by = "-"
-			} else {
-				by = o.Side
-			}
+			kill.Engaged(o.Side)
 		}
 	}
-	if by == "-" {
-		by = ""
-	}
 	lg.Removed = append(lg.Removed, a.Name)
-	lg.Killed = append(lg.Killed, Kill{Army: a.Name, By: by})
+	lg.Killed = append(lg.Killed, kill)
 	lg.sq.move(m, j, domain.Square{})
 }
 

@@ -137,20 +137,13 @@ func run(m *domain.Map, in Input, ed *editRun) (*domain.Map, *Report, error) {
 func destroyedBy(m *domain.Map, moves *movement.Outcome) []battle.Kill {
 	var out []battle.Kill
 	for k, name := range moves.Removed {
-		var by domain.Side
+		kill := battle.Kill{Army: name}
 		for i := range m.Armies {
 			if o := &m.Armies[i]; o.At == moves.RemovedAt[k] && !o.Empty() {
-				if by != "" && by != o.Side {
-					by = "-"
-				} else {
-					by = o.Side
-				}
+				kill.Engaged(o.Side)
 			}
 		}
-		if by == "-" {
-			by = ""
-		}
-		out = append(out, battle.Kill{Army: name, By: by})
+		out = append(out, kill)
 	}
 	// in the order of their squares, then of their names, as the battles are
 	slices.SortFunc(out, func(a, b battle.Kill) int {
