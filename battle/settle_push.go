@@ -51,6 +51,10 @@ func (lg *Ledger) leave(m *domain.Map, b *domain.Battle, st *Settled, lv *domain
 func (lg *Ledger) pushAvoiding(m *domain.Map, i int, to, avoid domain.Square, d *domain.Draws, reason string) {
 	a := &m.Armies[i]
 	from := a.At
+	// pushed, or with nowhere at all to go and staying, it is no longer leaving (R101)
+	if lg.isLeaving(i) {
+		lg.leaving[i] = false
+	}
 	if to.IsZero() {
 		var around, emptyBuf, enemyBuf [8]domain.Square
 		empty, enemy := emptyBuf[:0], enemyBuf[:0]
@@ -96,9 +100,6 @@ func (lg *Ledger) pushAvoiding(m *domain.Map, i int, to, avoid domain.Square, d 
 				return
 			}
 		}
-	}
-	if lg.isLeaving(i) {
-		lg.leaving[i] = false
 	}
 	lg.sq.move(m, i, to)
 	a.Plan = nil
