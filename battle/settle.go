@@ -419,8 +419,6 @@ func (lg *Ledger) undecided(m *domain.Map, f *fight, b domain.Battle, r *domain.
 		keep = append(keep, n)
 	}
 	switch {
-	case len(keep) == len(b.Armies):
-		lg.Battles = append(lg.Battles, b)
 	case len(keep) >= 2 && mixedNames(m, keep):
 		b.Armies = keep
 		if !slices.Contains(keep, b.Attacker) {

@@ -135,9 +135,18 @@ func run(m *domain.Map, in Input, ed *editRun) (*domain.Map, *Report, error) {
 // destroyedBy lists the armies the moves destroyed empty (B9), each with the side of the armies
 // with troops that engaged it on its square, "" when no single side did.
 func destroyedBy(m *domain.Map, moves *movement.Outcome) []battle.Kill {
-	var out []battle.Kill
-	for k, name := range moves.Removed {
-		kill := battle.Kill{Army: name}
+	// in the order of their squares, then of their names, as the battles are
+	order := make([]int, len(moves.Removed))
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		sa, sb := moves.RemovedAt[a], moves.RemovedAt[b]
+		return cmp.Or(cmp.Compare(sa.Col, sb.Col), cmp.Compare(sa.Row, sb.Row), cmp.Compare(moves.Removed[a], moves.Removed[b]))
+	})
+	out := make([]battle.Kill, 0, len(order))
+	for _, k := range order {
+		kill := battle.Kill{Army: moves.Removed[k]}
 		for i := range m.Armies {
 			if o := &m.Armies[i]; o.At == moves.RemovedAt[k] && !o.Empty() {
 				kill.Engaged(o.Side)
@@ -145,10 +154,5 @@ func destroyedBy(m *domain.Map, moves *movement.Outcome) []battle.Kill {
 		}
 		out = append(out, kill)
 	}
-	// in the order of their squares, then of their names, as the battles are
-	slices.SortFunc(out, func(a, b battle.Kill) int {
-		sa, sb := moves.RemovedAt[slices.Index(moves.Removed, a.Army)], moves.RemovedAt[slices.Index(moves.Removed, b.Army)]
-		return cmp.Or(cmp.Compare(sa.Col, sb.Col), cmp.Compare(sa.Row, sb.Row), cmp.Compare(a.Army, b.Army))
-	})
 	return out
 }
